@@ -1,0 +1,52 @@
+# tasks — a to-do manager for the terminal.
+# `make run` and `make test` are the whole set-up: they install what a fresh
+# machine lacks (libedit-dev; tmux for the terminal tests) before building.
+
+PREFIX  ?= /usr/local
+BINDIR  := $(PREFIX)/bin
+SWIFT   ?= swift
+RELEASE_FLAGS := -c release --static-swift-stdlib
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
+
+.PHONY: all build run test bench fuzz install uninstall clean deps test-deps
+
+all: build
+
+# Install a Debian package when the file that proves it is there is missing.
+# $(1): a file the package provides; $(2): the package.
+define need
+	@if [ ! -e $(1) ]; then \
+	  echo "==> installing $(2) (missing $(1))"; \
+	  $(APT) install -y -q $(2) >/dev/null 2>&1 || \
+	  { $(APT) update -q >/dev/null && $(APT) install -y -q $(2) >/dev/null; } || \
+	  { echo "error: could not install $(2); install it by hand and retry" >&2; exit 1; }; \
+	fi
+endef
+
+deps:
+	$(call need,/usr/include/histedit.h,libedit-dev)
+	$(call need,/usr/include/sqlite3.h,libsqlite3-dev)
+
+test-deps: deps
+	$(call need,/usr/bin/tmux,tmux)
+
+build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
+
+run: build
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" $(ARGS)
+
+test: test-deps
+	$(SWIFT) build --product tasks
+	$(SWIFT) test
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$(DESTDIR)$(BINDIR)/tasks"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/tasks"
+
+clean:
+	rm -rf .build .build-*

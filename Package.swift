@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "tasks",
+    products: [
+        .executable(name: "tasks", targets: ["TaskREPL"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "TaskModel",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "TaskPresenter",
+            dependencies: ["TaskModel"]
+        ),
+        .executableTarget(
+            name: "TaskREPL",
+            dependencies: [
+                "TaskPresenter",
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel"]),
+        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
+    ]
+)

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Reads the 100-byte SQLite header of an existing file to decide, before SQLite touches it,
+/// whether it may be opened as a tasks store. A file that fails is never written to.
+enum StoreFile {
+    /// The `PRAGMA application_id` of a tasks store: "task" in ASCII.
+    static let applicationID: Int32 = 0x7461_736B
+
+    private static let magic = Array("SQLite format 3\0".utf8)
+
+    /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
+    static func check(path: String) throws(TaskDatabaseError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            if FileManager.default.fileExists(atPath: path) && !FileManager.default.isReadableFile(atPath: path) {
+                throw .cannotOpen(path: path, reason: "permission denied")
+            }
+            return // missing: SQLite creates it
+        }
+        defer { try? handle.close() }
+        let size = Int64((try? handle.seekToEnd()) ?? 0)
+        guard size > 0 else { return } // an empty file is a new SQLite database
+        try? handle.seek(toOffset: 0)
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        try verify(header: header, size: size, path: path)
+    }
+
+    /// Checks a header read from a file of `size` bytes; pure, for tests.
+    static func verify(header: [UInt8], size: Int64, path: String) throws(TaskDatabaseError) {
+        let prefix = header.prefix(magic.count)
+        guard prefix.elementsEqual(magic.prefix(prefix.count)) else { throw .notADatabase(path: path) }
+        guard header.count == 100 else { throw .truncated(path: path, size: size, expected: 100) }
+
+        let rawPageSize = Int64(bigEndian16(header, 16))
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw .notADatabase(path: path) }
+        let changeCounter = bigEndian32(header, 24)
+        let pageCount = Int64(bigEndian32(header, 28))
+        let validFor = bigEndian32(header, 92)
+        if validFor == changeCounter, pageCount > 0, pageCount * pageSize > size {
+            throw .truncated(path: path, size: size, expected: pageCount * pageSize)
+        }
+        guard size % pageSize == 0 else {
+            throw .truncated(path: path, size: size, expected: (size / pageSize + 1) * pageSize)
+        }
+
+        let applicationID = Int32(bitPattern: bigEndian32(header, 68))
+        let schemaCookie = bigEndian32(header, 40)
+        let isEmpty = schemaCookie == 0
+        guard applicationID == Self.applicationID || (applicationID == 0 && isEmpty) else {
+            throw .foreignDatabase(path: path)
+        }
+    }
+
+    private static func bigEndian16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+
+    private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One to-do item as stored: a stable identity, its text, a favourite flag and its place in the list.
+public struct TaskItem: Sendable, Hashable, Identifiable {
+    /// The stable identity of a task: an SQLite row id that is never reused.
+    public typealias ID = Int64
+
+    /// The stable identity of the task, unchanged by edits, removals and undo.
+    public var id: ID
+    /// The text exactly as the user gave it (any Unicode, control characters included).
+    public var text: String
+    /// Whether the task is marked as a favourite.
+    public var isFavorite: Bool
+    /// The task's place in the list: tasks are listed by ascending position.
+    public var position: Int64
+    /// When the task was created.
+    public var createdAt: Date
+
+    /// Creates a task value; the database assigns `id` and `position` when it creates one.
+    public init(id: ID, text: String, isFavorite: Bool, position: Int64, createdAt: Date) {
+        self.id = id
+        self.text = text
+        self.isFavorite = isFavorite
+        self.position = position
+        self.createdAt = createdAt
+    }
+}

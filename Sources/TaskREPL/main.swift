@@ -1,0 +1,2 @@
+import TaskPresenter
+print("tasks")
