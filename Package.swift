@@ -32,7 +32,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel"]),
+        .testTarget(
+            name: "TaskModelTests",
+            dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
     ]
 )
