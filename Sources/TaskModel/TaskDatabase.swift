@@ -67,7 +67,12 @@ public final class TaskDatabase: Sendable {
     /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
     public func write<T>(_ body: (TaskStore) throws -> T) throws -> T {
         do {
-            return try writer.write { db in try body(TaskStore(db: db, path: path)) }
+            return try writer.write { db in
+                let store = TaskStore(db: db, path: path)
+                let result = try body(store)
+                try store.finish()
+                return result
+            }
         } catch {
             throw TaskDatabaseError.mapping(error, path: path)
         }
