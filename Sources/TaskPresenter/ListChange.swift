@@ -11,12 +11,19 @@ enum ListChange {
         var id: TaskItem.ID
     }
 
+    /// Append a task.
     case add(text: String)
+    /// Toggle the favourite flag of each target (each once).
     case toggleFavorite([Target])
+    /// Remove each target (each once).
     case remove([Target])
+    /// Replace the text of the target.
     case edit(Target, text: String)
+    /// Remove all tasks.
     case clear
+    /// Revert the latest change in the journal.
     case undo
+    /// Re-apply the latest undone change.
     case redo
 
     /// Resolves `command`'s numbers against `list`; nil for a command that changes nothing.
