@@ -90,7 +90,7 @@ public final class TaskDatabase: Sendable {
     /// A number that changes whenever another connection commits a change (SQLite's `data_version`),
     /// so a caller can skip reloading when nothing changed.
     public func dataVersion() throws -> Int {
-        try read { store in try store.dataVersion() }
+        try read { store in try store.externalVersion() }
     }
 
     // MARK: One operation, one transaction
@@ -129,12 +129,6 @@ public final class TaskDatabase: Sendable {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
         return (error as NSError).localizedDescription
-    }
-}
-
-extension TaskStore {
-    func dataVersion() throws -> Int {
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
     }
 }
 

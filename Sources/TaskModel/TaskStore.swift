@@ -67,6 +67,12 @@ public final class TaskStore {
         }
     }
 
+    /// SQLite's `data_version` as this transaction sees it: it changes only when another
+    /// connection commits, so a caller holding a copy of the list knows whether it is still exact.
+    public func externalVersion() throws -> Int {
+        try mapErrors { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     // MARK: Changing
 
     /// Appends a task with `text`, stored exactly as given, and returns it.
