@@ -25,29 +25,14 @@ struct ProgramRun: Equatable, CustomStringConvertible {
         let outputPath = folder.file("stdout-\(id)")
         let errorPath = folder.file("stderr-\(id)")
         _ = FileManager.default.createFile(atPath: inputPath, contents: Data(inputBytes))
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TasksBinary.path)
-        process.arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
-        process.environment = TasksBinary.environment(in: folder, extra)
-        let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        defer { try? input.close(); try? output.close(); try? error.close() }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-
-        self.output = folder.contents(of: "stdout-\(id)") ?? ""
-        self.error = folder.contents(of: "stderr-\(id)") ?? ""
-        status = process.terminationStatus
+        let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
+        status = try ChildProcess.run(TasksBinary.path, arguments, environment: TasksBinary.environment(in: folder, extra),
+                                      input: inputPath, output: outputPath, error: errorPath)
+        output = folder.contents(of: "stdout-\(id)") ?? ""
+        error = folder.contents(of: "stderr-\(id)") ?? ""
     }
 
     /// A run with these results (for comparing with `==`).

@@ -8,7 +8,7 @@ final class TerminalSession {
     /// The prompt as `capture-pane` shows it on an empty line (trailing spaces trimmed).
     static let barePrompt = "tasks>"
     /// How long a wait lasts before the test fails.
-    static let timeout: Duration = .seconds(15)
+    static let timeout: Duration = .seconds(10)
 
     private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
@@ -108,20 +108,14 @@ final class TerminalSession {
         var description: String { "tmux \(arguments.joined(separator: " ")) exited with \(status)" }
     }
 
+    /// Runs tmux on the private socket and returns what it printed.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-u", "-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TmuxFailed(arguments: arguments, status: process.terminationStatus)
-        }
+        let outputPath = NSTemporaryDirectory() + "tasks-tmux-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let status = try ChildProcess.run("/usr/bin/tmux", ["-u", "-L", socket] + arguments, output: outputPath)
+        guard status == 0 else { throw TmuxFailed(arguments: arguments, status: status) }
+        let data = FileManager.default.contents(atPath: outputPath) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
