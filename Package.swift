@@ -38,7 +38,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel"]),
+        .testTarget(
+            name: "TaskModelTests",
+            dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskPresenter"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):

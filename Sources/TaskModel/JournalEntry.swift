@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 
 /// One row of the undo journal: what a change did, and what is needed to revert it.
@@ -10,6 +11,12 @@ struct JournalEntry {
     var newText: String?
     var taskCount: Int
     var isUndone: Bool
+
+    /// The columns to select: texts as blobs, so that NUL characters survive (see `TaskItem.init(row:)`).
+    static let columns = """
+        id, kind, taskID, taskIDs, CAST(oldText AS BLOB) AS oldText, CAST(newText AS BLOB) AS newText,
+        taskCount, isUndone
+        """
 
     /// The tasks a favourite toggle touched.
     var taskIDList: [TaskItem.ID] {
@@ -27,8 +34,8 @@ extension JournalEntry: FetchableRecord {
         self.kind = kind
         taskID = row["taskID"]
         taskIDs = row["taskIDs"]
-        oldText = row["oldText"]
-        newText = row["newText"]
+        oldText = (row["oldText"] as Data?).map { String(decoding: $0, as: UTF8.self) }
+        newText = (row["newText"] as Data?).map { String(decoding: $0, as: UTF8.self) }
         taskCount = row["taskCount"]
         isUndone = row["isUndone"]
     }

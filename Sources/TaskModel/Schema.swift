@@ -21,7 +21,7 @@ enum Schema {
                     removedBy INTEGER,
                     restoredBy INTEGER
                 );
-                CREATE INDEX task_position ON task(position);
+                CREATE INDEX task_live ON task(position, id) WHERE removedBy IS NULL;
                 CREATE INDEX task_removedBy ON task(removedBy) WHERE removedBy IS NOT NULL;
                 CREATE INDEX task_restoredBy ON task(restoredBy) WHERE restoredBy IS NOT NULL;
                 CREATE TABLE journal (

@@ -28,7 +28,7 @@ public final class TaskStore {
     public func allTasks() throws -> [TaskItem] {
         try mapErrors {
             let statement = try db.cachedStatement(sql: """
-                SELECT id, text, isFavorite, position, createdAt FROM task
+                SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt FROM task
                 WHERE removedBy IS NULL ORDER BY position, id
                 """)
             var tasks: [TaskItem] = []
@@ -42,7 +42,7 @@ public final class TaskStore {
     public func task(id: TaskItem.ID) throws -> TaskItem? {
         try mapErrors {
             let statement = try db.cachedStatement(sql: """
-                SELECT id, text, isFavorite, position, createdAt FROM task
+                SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt FROM task
                 WHERE id = ? AND removedBy IS NULL
                 """)
             return try Row.fetchOne(statement, arguments: [id]).map(TaskItem.init(row:))
@@ -74,11 +74,11 @@ public final class TaskStore {
             let position = try nextPosition ?? Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT coalesce(max(position), 0) + 1 FROM task WHERE removedBy IS NULL
                 """)) ?? 1
-            let createdAt = Date()
+            let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
             let insert = try db.cachedStatement(sql: """
-                INSERT INTO task (text, isFavorite, position, createdAt) VALUES (?, 0, ?, ?)
+                INSERT INTO task (text, isFavorite, position, createdAt) VALUES (CAST(? AS TEXT), 0, ?, ?)
                 """)
-            try insert.execute(arguments: [text, position, createdAt.timeIntervalSince1970])
+            try insert.execute(arguments: [text.sqliteBytes, position, createdAt.timeIntervalSince1970])
             let id = db.lastInsertedRowID
             nextPosition = position + 1
             try record(.create, taskID: id, taskCount: 1)
@@ -141,7 +141,7 @@ public final class TaskStore {
     public func undo() throws -> Change {
         try mapErrors {
             guard let entry = try JournalEntry.fetchOne(db, sql: """
-                SELECT * FROM journal WHERE isUndone = 0 ORDER BY id DESC LIMIT 1
+                SELECT \(JournalEntry.columns) FROM journal WHERE isUndone = 0 ORDER BY id DESC LIMIT 1
                 """) else { throw TaskDatabaseError.nothingToUndo }
             switch entry.kind {
             case .create:
@@ -166,7 +166,7 @@ public final class TaskStore {
     public func redo() throws -> Change {
         try mapErrors {
             guard let entry = try JournalEntry.fetchOne(db, sql: """
-                SELECT * FROM journal WHERE isUndone = 1 ORDER BY id ASC LIMIT 1
+                SELECT \(JournalEntry.columns) FROM journal WHERE isUndone = 1 ORDER BY id ASC LIMIT 1
                 """) else { throw TaskDatabaseError.nothingToRedo }
             switch entry.kind {
             case .create:
@@ -229,10 +229,13 @@ public final class TaskStore {
         oldText: String? = nil, newText: String? = nil, taskCount: Int
     ) throws -> Int64 {
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO journal (kind, taskID, taskIDs, oldText, newText, taskCount) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO journal (kind, taskID, taskIDs, oldText, newText, taskCount)
+            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
             """)
         let idList = taskIDs.map { $0.map(String.init).joined(separator: ",") }
-        try insert.execute(arguments: [kind.rawValue, taskID, idList, oldText, newText, taskCount])
+        try insert.execute(arguments: [
+            kind.rawValue, taskID, idList, oldText?.sqliteBytes, newText?.sqliteBytes, taskCount,
+        ])
         let entry = db.lastInsertedRowID
         if entry % Self.purgeInterval == 0 { try purgeHistory(before: entry - Self.historyLimit) }
         return entry
@@ -241,10 +244,8 @@ public final class TaskStore {
     /// Forgets journal entries up to `cutoff`, and for good the tasks they removed.
     private func purgeHistory(before cutoff: Int64) throws {
         guard cutoff > 0 else { return }
-        try db.execute(sql: """
-            DELETE FROM task WHERE removedBy <= ?1;
-            DELETE FROM journal WHERE id <= ?1;
-            """, arguments: [cutoff])
+        try db.execute(sql: "DELETE FROM task WHERE removedBy <= ?", arguments: [cutoff])
+        try db.execute(sql: "DELETE FROM journal WHERE id <= ?", arguments: [cutoff])
     }
 
     private func describe(_ entry: JournalEntry, undone: Bool) throws -> Change {
@@ -258,7 +259,8 @@ public final class TaskStore {
                 """, arguments: [entry.id])
             }
             if let id {
-                text = try String.fetchOne(db, sql: "SELECT text FROM task WHERE id = ?", arguments: [id])
+                text = try Data.fetchOne(db, sql: "SELECT CAST(text AS BLOB) FROM task WHERE id = ?", arguments: [id])
+                    .map { String(decoding: $0, as: UTF8.self) }
             }
         }
         return Change(kind: entry.kind, taskCount: entry.taskCount, text: text)
@@ -277,7 +279,7 @@ public final class TaskStore {
     }
 
     private func setText(_ text: String, of id: TaskItem.ID) throws {
-        try db.execute(sql: "UPDATE task SET text = ? WHERE id = ?", arguments: [text, id])
+        try db.execute(sql: "UPDATE task SET text = CAST(? AS TEXT) WHERE id = ?", arguments: [text.sqliteBytes, id])
     }
 
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
@@ -290,11 +292,20 @@ public final class TaskStore {
 }
 
 extension TaskItem {
+    /// Decodes `SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt`: read as a blob,
+    /// the text keeps any NUL characters, which SQLite's C-string accessor would cut off.
     init(row: Row) {
         self.init(
-            id: row[0], text: row[1], isFavorite: row[2], position: row[3],
+            id: row[0], text: String(decoding: row[1] as Data? ?? Data(), as: UTF8.self),
+            isFavorite: row[2], position: row[3],
             createdAt: Date(timeIntervalSince1970: row[4]))
     }
+}
+
+extension String {
+    /// The UTF-8 bytes to bind as `CAST(? AS TEXT)`: GRDB binds a `String` as a C string,
+    /// which would cut the text at its first NUL character.
+    var sqliteBytes: Data { Data(utf8) }
 }
 
 extension Array where Element: Hashable {

@@ -1,0 +1,29 @@
+/// Why a parsed command cannot run against the list; `description` is the message after `<input>: `.
+enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A number beyond the list as shown (or empty).
+    case noSuchTask(number: Int, listCount: Int)
+    /// The tasks shown with these numbers were removed by another process meanwhile.
+    case tasksGone(numbers: [Int])
+
+    /// The message shown after the input and a colon.
+    var description: String {
+        switch self {
+        case let .noSuchTask(number, 0):
+            "there is no task \(number) (the list is empty)"
+        case let .noSuchTask(number, count):
+            "there is no task \(number) (the list has \(count))"
+        case let .tasksGone(numbers) where numbers.count == 1:
+            "the task shown as \(numbers[0]) is gone (changed by another process); the list was refreshed"
+        case let .tasksGone(numbers):
+            "the tasks shown as \(Self.englishList(numbers)) are gone (changed by another process); "
+                + "the list was refreshed"
+        }
+    }
+
+    /// `2`, `2 and 3`, `2, 3 and 5`.
+    private static func englishList(_ numbers: [Int]) -> String {
+        let words = numbers.map(String.init)
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " and " + last
+    }
+}

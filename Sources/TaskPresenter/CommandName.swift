@@ -1,0 +1,71 @@
+/// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
+enum CommandName: CaseIterable, Sendable, Hashable {
+    case add, fav, rm, edit, clear, list, undo, redo, help, quit
+
+    /// The spellings the command answers to, the main one first.
+    var spellings: [String] {
+        switch self {
+        case .add: ["add"]
+        case .fav: ["fav"]
+        case .rm: ["rm"]
+        case .edit: ["edit"]
+        case .clear: ["clear"]
+        case .list: ["list", "ls"]
+        case .undo: ["undo"]
+        case .redo: ["redo"]
+        case .help: ["help"]
+        case .quit: ["quit", "exit"]
+        }
+    }
+
+    /// Whether the command takes arguments (completion then adds a space after its name).
+    var takesArguments: Bool {
+        switch self {
+        case .add, .fav, .rm, .edit, .help: true
+        case .clear, .list, .undo, .redo, .quit: false
+        }
+    }
+
+    /// Every spelling of every command, in the order of the help text.
+    static let allSpellings: [(spelling: String, name: CommandName)] =
+        allCases.flatMap { name in name.spellings.map { (spelling: $0, name: name) } }
+
+    /// The command spelled exactly `word` (case-sensitive), if any.
+    init?(spelling word: Substring.UTF8View) {
+        for (spelling, name) in Self.allSpellings where spelling.utf8.elementsEqual(word) {
+            self = name
+            return
+        }
+        return nil
+    }
+
+    /// Other words people type for a command, used only to suggest it.
+    private static let synonyms: [String: String] = [
+        "remove": "rm", "delete": "rm", "del": "rm", "favorite": "fav", "favourite": "fav",
+        "star": "fav", "new": "add", "create": "add", "change": "edit", "rename": "edit",
+        "q": "quit", "?": "help", "h": "help",
+    ]
+
+    /// The spelling to suggest for a word that is not a command: a synonym, the same word in another
+    /// case, a close misspelling (at most two edits away) or a prefix of one command; nil when none is close.
+    static func suggestion(for word: String) -> String? {
+        let lowered = word.lowercased()
+        if let synonym = synonyms[lowered] { return synonym }
+        let candidates = allSpellings.map(\.spelling)
+        let typed = Array(lowered)
+        let limit = min(2, max(typed.count - 1, 0))
+        var best: (spelling: String, distance: Int)?
+        for candidate in candidates {
+            let distance = EditDistance.between(typed, Array(candidate))
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        if let best { return best.spelling }
+        if typed.count >= 2 {
+            let prefixed = candidates.filter { $0.hasPrefix(lowered) }
+            if prefixed.count == 1 { return prefixed[0] }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,141 @@
+/// Turns one line of input into a `Command`: pure, and cheap enough for a million-line script
+/// (a single scan of the UTF-8 bytes, no regular expressions).
+enum CommandParser {
+    /// The command on `line`, or nil for a blank line or a `#` comment.
+    ///
+    /// Surrounding ASCII whitespace is trimmed; a task's text is otherwise kept exactly as typed.
+    static func parse(_ line: Substring) throws(ParseError) -> Command? {
+        let bytes = line.utf8
+        let (start, end) = trimmed(bytes)
+        guard start < end else { return nil }
+        if bytes[start] == UInt8(ascii: "#") { return nil }
+        let wordEnd = skip(bytes, from: start, to: end, whitespace: false)
+        let restStart = skip(bytes, from: wordEnd, to: end, whitespace: true)
+        let word = bytes[start..<wordEnd]
+        guard let name = CommandName(spelling: word) else {
+            throw .unknownCommand(suggestion: CommandName.suggestion(for: string(word)))
+        }
+        let rest = bytes[restStart..<end]
+        switch name {
+        case .add:
+            guard !rest.isEmpty else { throw .emptyTaskText }
+            return .add(text: string(rest))
+        case .fav:
+            return .fav(try numberList(rest))
+        case .rm:
+            return .rm(try numberList(rest))
+        case .edit:
+            guard !rest.isEmpty else { throw .missingNumber }
+            let tokenEnd = skip(bytes, from: restStart, to: end, whitespace: false)
+            let token = bytes[restStart..<tokenEnd]
+            let range = try numberRange(token)
+            guard range.lowerBound == range.upperBound else { throw .notSingleNumber(string(token)) }
+            let textStart = skip(bytes, from: tokenEnd, to: end, whitespace: true)
+            guard textStart < end else { throw .emptyNewText }
+            return .edit(number: range.lowerBound, text: string(bytes[textStart..<end]))
+        case .help:
+            guard !rest.isEmpty else { return .help(topic: nil) }
+            let topicEnd = skip(bytes, from: restStart, to: end, whitespace: false)
+            guard topicEnd == end else { throw .tooManyTopics }
+            guard let topic = CommandName(spelling: rest) else {
+                let word = string(rest)
+                throw .unknownTopic(word, suggestion: CommandName.suggestion(for: word))
+            }
+            return .help(topic: topic)
+        case .clear, .list, .undo, .redo, .quit:
+            guard rest.isEmpty else { throw .unexpectedArguments(string(word)) }
+            switch name {
+            case .clear: return .clear
+            case .list: return .list
+            case .undo: return .undo
+            case .redo: return .redo
+            default: return .quit
+            }
+        }
+    }
+
+    /// Whether `byte` separates words: ASCII space, tab, line feed, vertical tab, form feed, carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// The bounds of `bytes` without leading and trailing whitespace.
+    static func trimmed(_ bytes: Substring.UTF8View) -> (Substring.UTF8View.Index, Substring.UTF8View.Index) {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isWhitespace(bytes[start]) { bytes.formIndex(after: &start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard isWhitespace(bytes[last]) else { break }
+            end = last
+        }
+        return (start, end)
+    }
+
+    /// The first index from `index` on that is (or, with `whitespace`, is not) whitespace, or `end`.
+    static func skip(
+        _ bytes: Substring.UTF8View, from index: Substring.UTF8View.Index, to end: Substring.UTF8View.Index,
+        whitespace: Bool
+    ) -> Substring.UTF8View.Index {
+        var index = index
+        while index < end, isWhitespace(bytes[index]) == whitespace { bytes.formIndex(after: &index) }
+        return index
+    }
+
+    /// The text of some bytes of a line, exactly as typed.
+    static func string(_ bytes: Substring.UTF8View) -> String {
+        String(Substring(bytes))
+    }
+
+    /// The numbers and ranges of `fav` and `rm`, separated by whitespace; at least one.
+    static func numberList(_ bytes: Substring.UTF8View) throws(ParseError) -> NumberList {
+        var ranges: [ClosedRange<Int>] = []
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let tokenEnd = skip(bytes, from: index, to: end, whitespace: false)
+            ranges.append(try numberRange(bytes[index..<tokenEnd]))
+            index = skip(bytes, from: tokenEnd, to: end, whitespace: true)
+        }
+        guard !ranges.isEmpty else { throw .missingNumber }
+        return NumberList(ranges)
+    }
+
+    /// One token: `N` (the range N...N) or `N-M` with N ≤ M, in ASCII decimal digits, each at least 1.
+    static func numberRange(_ token: Substring.UTF8View) throws(ParseError) -> ClosedRange<Int> {
+        guard let first = token.first else { throw .missingNumber }
+        if first == UInt8(ascii: "-") {
+            let digits = token.dropFirst()
+            let isNegativeNumber = !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            throw isNegativeNumber ? .belowOne(string(token)) : .notANumber(string(token))
+        }
+        let dash = token.firstIndex(of: UInt8(ascii: "-"))
+        guard let dash else {
+            let value = try number(token, in: token)
+            return value...value
+        }
+        let lower = try number(token[token.startIndex..<dash], in: token)
+        let upper = try number(token[token.index(after: dash)...], in: token)
+        guard lower <= upper else { throw .backwardsRange(string(token), lower: lower, upper: upper) }
+        return lower...upper
+    }
+
+    /// A number of ASCII decimal digits, at least 1; errors name the whole `token`.
+    static func number(_ digits: Substring.UTF8View, in token: Substring.UTF8View) throws(ParseError) -> Int {
+        guard !digits.isEmpty else { throw .notANumber(string(token)) }
+        var value = 0
+        var overflowed = false
+        for byte in digits {
+            guard byte >= 0x30 && byte <= 0x39 else { throw .notANumber(string(token)) }
+            if overflowed { continue }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(byte - 0x30))
+            overflowed = o1 || o2
+            value = sum
+        }
+        if overflowed { throw .tooLarge(string(token)) }
+        guard value >= 1 else { throw .belowOne(string(token)) }
+        return value
+    }
+}

@@ -1,0 +1,101 @@
+import TaskModel
+
+/// A command checked against the list: numbers resolved to tasks, ready to run as one model call
+/// (so one journal step, and all or nothing).
+enum ListChange {
+    /// A task shown at a list position (from 0), with its identity.
+    struct Target: Sendable, Hashable {
+        /// The position in the list the numbers referred to.
+        var index: Int
+        /// The task shown there.
+        var id: TaskItem.ID
+    }
+
+    /// Append a task.
+    case add(text: String)
+    /// Toggle the favourite flag of each target (each once).
+    case toggleFavorite([Target])
+    /// Remove each target (each once).
+    case remove([Target])
+    /// Replace the text of the target.
+    case edit(Target, text: String)
+    /// Remove all tasks.
+    case clear
+    /// Revert the latest change in the journal.
+    case undo
+    /// Re-apply the latest undone change.
+    case redo
+
+    /// Resolves `command`'s numbers against `list`; nil for a command that changes nothing.
+    static func validate(_ command: Command, against list: [TaskItem]) throws(CommandError) -> ListChange? {
+        switch command {
+        case let .add(text):
+            return .add(text: text)
+        case let .fav(numbers):
+            return .toggleFavorite(try targets(numbers, in: list))
+        case let .rm(numbers):
+            return .remove(try targets(numbers, in: list))
+        case let .edit(number, text):
+            guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
+            return .edit(Target(index: number - 1, id: list[number - 1].id), text: text)
+        case .clear:
+            return .clear
+        case .undo:
+            return .undo
+        case .redo:
+            return .redo
+        case .list, .help, .quit:
+            return nil
+        }
+    }
+
+    private static func targets(_ numbers: NumberList, in list: [TaskItem]) throws(CommandError) -> [Target] {
+        try numbers.indices(inListOf: list.count).map { Target(index: $0, id: list[$0].id) }
+    }
+
+    /// The tasks this change names by number.
+    var targets: [Target] {
+        switch self {
+        case let .toggleFavorite(targets), let .remove(targets): targets
+        case let .edit(target, _): [target]
+        case .add, .clear, .undo, .redo: []
+        }
+    }
+
+    /// Runs the change as one model call and brings `list` (when known) up to date with it:
+    /// in place for the ordinary commands, by reloading after `undo` and `redo`.
+    /// Returns the model's description of what `undo` or `redo` did.
+    func apply(to list: inout [TaskItem]?, in store: TaskStore) throws -> Change? {
+        switch self {
+        case let .add(text):
+            let task = try store.create(text: text)
+            list?.append(task)
+        case let .toggleFavorite(targets):
+            try store.toggleFavorite(ids: targets.map(\.id))
+            for target in targets { list?[target.index].isFavorite.toggle() }
+        case let .remove(targets):
+            try store.remove(ids: targets.map(\.id))
+            if targets.count == 1 {
+                list?.remove(at: targets[0].index)
+            } else if let old = list {
+                let removed = Set(targets.map(\.index))
+                list = old.indices.compactMap { removed.contains($0) ? nil : old[$0] }
+            }
+        case let .edit(target, text):
+            try store.edit(id: target.id, text: text)
+            list?[target.index].text = text
+        case .clear:
+            try store.removeAll()
+            if list != nil { list = [] }
+        case .undo:
+            let change = try store.undo()
+            if list != nil { list = try store.allTasks() }
+            return change
+        case .redo:
+            let change = try store.redo()
+            if list != nil { list = try store.allTasks() }
+            return change
+        }
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import TaskModel
+
+@Suite struct PersistenceTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    @Test func tasksSurviveReopeningTheFile() throws {
+        let path = folder.file("tasks.sqlite")
+        let saved: [TaskItem]
+        do {
+            let database = try TaskDatabase(path: path)
+            let a = try database.create(text: "a")
+            try database.create(text: "b")
+            try database.toggleFavorite(ids: [a.id])
+            saved = try database.allTasks()
+        }
+        #expect(try TaskDatabase(path: path).allTasks() == saved)
+    }
+
+    @Test func undoHistorySurvivesReopeningTheFile() throws {
+        let path = folder.file("tasks.sqlite")
+        do {
+            let database = try TaskDatabase(path: path)
+            try database.create(text: "a")
+            try database.create(text: "b")
+            try database.undo()
+        }
+        let reopened = try TaskDatabase(path: path)
+        #expect(try reopened.redo() == Change(kind: .create, taskCount: 1, text: "b"))
+        try reopened.undo()
+        try reopened.undo()
+        #expect(try reopened.allTasks().isEmpty)
+    }
+
+    @Test func openingCreatesMissingParentFolders() throws {
+        let path = folder.file("a/b/c/tasks.sqlite")
+        try TaskDatabase(path: path).create(text: "x")
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func theStoreUsesWriteAheadLogging() throws {
+        let path = folder.file("tasks.sqlite")
+        try TaskDatabase(path: path).create(text: "x")
+        let header = try #require(FileManager.default.contents(atPath: path))
+        #expect(header[18] == 2 && header[19] == 2) // WAL read and write versions
+    }
+
+    @Test func anEmptyExistingFileBecomesAStore() throws {
+        let path = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        try TaskDatabase(path: path).create(text: "x")
+        #expect(try TaskDatabase(path: path).allTasks().map(\.text) == ["x"])
+    }
+
+    @Test func twoConnectionsWritingAtOnceLoseNothing() async throws {
+        let path = folder.file("shared.sqlite")
+        _ = try TaskDatabase(path: path)
+        let perWriter = 200
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let database = try TaskDatabase(path: path)
+                    for index in 0..<perWriter { try database.create(text: "w\(writer)-\(index)") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let texts = try TaskDatabase(path: path).allTasks().map(\.text)
+        #expect(texts.count == 2 * perWriter)
+        #expect(Set(texts).count == 2 * perWriter)
+    }
+
+    @Test func aWriterWaitsForAnotherThatHoldsTheStoreInsteadOfFailing() async throws {
+        let path = folder.file("busy.sqlite")
+        let holder = try TaskDatabase(path: path)
+        let waiter = try TaskDatabase(path: path)
+        let (held, signalHeld) = AsyncStream<Void>.makeStream()
+        async let holding: Void = Task.detached {
+            try holder.write { store in
+                try store.create(text: "first")
+                signalHeld.yield()
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+        }.value
+        for await _ in held { break }
+        let started = Date()
+        try waiter.create(text: "second")
+        #expect(Date().timeIntervalSince(started) >= 0.2)
+        try await holding
+        #expect(try waiter.allTasks().map(\.text) == ["first", "second"])
+    }
+
+    @Test func aSecondConnectionSeesChangesThroughDataVersion() throws {
+        let path = folder.file("tasks.sqlite")
+        let first = try TaskDatabase(path: path)
+        let second = try TaskDatabase(path: path)
+        let before = try first.dataVersion()
+        #expect(try first.dataVersion() == before)
+        try second.create(text: "x")
+        #expect(try first.dataVersion() != before)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TaskModel
+
+@Suite struct StoreFileSafetyTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    /// Writes `bytes` to a file, opens it as a store, and returns the error, checking the file is unchanged.
+    private func refusal(of bytes: Data, named name: String = "store.sqlite") throws -> TaskDatabaseError? {
+        let path = folder.file(name)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        var caught: TaskDatabaseError?
+        do {
+            _ = try TaskDatabase(path: path)
+        } catch let error as TaskDatabaseError {
+            caught = error
+        }
+        #expect(FileManager.default.contents(atPath: path) == bytes, "the file must be left byte-identical")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        return caught
+    }
+
+    /// The bytes of a real tasks store holding a few tasks.
+    private func storeBytes() throws -> Data {
+        let path = folder.file("real.sqlite")
+        do {
+            let database = try TaskDatabase(path: path)
+            for index in 0..<300 { try database.create(text: "task number \(index) with some padding text") }
+        }
+        return try #require(FileManager.default.contents(atPath: path))
+    }
+
+    @Test func aTextFileIsRefusedAndLeftIdentical() throws {
+        let path = folder.file("store.sqlite")
+        #expect(try refusal(of: Data("buy milk\npay rent\n".utf8)) == .notADatabase(path: path))
+    }
+
+    @Test func randomBytesAreRefusedAndLeftIdentical() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let path = folder.file("store.sqlite")
+        #expect(try refusal(of: bytes) == .notADatabase(path: path))
+    }
+
+    @Test func aTruncatedStoreIsRefusedAndLeftIdentical() throws {
+        let bytes = try storeBytes()
+        #expect(bytes.count > 8192)
+        let half = bytes.prefix(bytes.count / 2)
+        let path = folder.file("store.sqlite")
+        let error = try refusal(of: half)
+        guard case let .truncated(errorPath, size, expected)? = error else {
+            Issue.record("expected truncated, got \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == path && size == Int64(half.count) && expected == Int64(bytes.count))
+    }
+
+    @Test func aStoreCutInsideItsHeaderIsRefusedAndLeftIdentical() throws {
+        let bytes = try storeBytes().prefix(40)
+        let path = folder.file("store.sqlite")
+        #expect(try refusal(of: bytes) == .truncated(path: path, size: 40, expected: 100))
+    }
+
+    @Test func anotherProgramsSQLiteDatabaseIsRefusedAndLeftIdentical() throws {
+        let path = folder.file("other.sqlite")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = ["python3", "-c", """
+            import sqlite3; c = sqlite3.connect('\(path)')
+            c.execute('CREATE TABLE contacts(name TEXT)'); c.execute("INSERT INTO contacts VALUES ('Ada')")
+            c.commit(); c.close()
+            """]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(try refusal(of: bytes, named: "other.sqlite") == .foreignDatabase(path: path))
+    }
+
+    @Test func aStoreWithAGarbledPageIsReportedAsDamagedAndLeftIdentical() throws {
+        var bytes = try storeBytes()
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        for offset in pageSize..<(2 * pageSize) { bytes[offset] = 0xA5 } // page 2 is garbage
+        let path = folder.file("store.sqlite")
+        try bytes.write(to: URL(fileURLWithPath: path))
+        var caught: Error?
+        do {
+            let database = try TaskDatabase(path: path)
+            _ = try database.allTasks()
+            try database.create(text: "x")
+        } catch {
+            caught = error
+        }
+        guard case .corrupt(let errorPath, _)? = caught as? TaskDatabaseError else {
+            Issue.record("expected corrupt, got \(String(describing: caught))")
+            return
+        }
+        #expect(errorPath == path)
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+    }
+
+    @Test func refusalMessagesNameThePathAndSayTheFileWasLeftAlone() {
+        let message = TaskDatabaseError.foreignDatabase(path: "/x/y.sqlite").description
+        #expect(message == "/x/y.sqlite is an SQLite database of another program; it was left untouched")
+    }
+
+    @Test func aFolderThatCannotBeCreatedIsAClearError() throws {
+        let blocker = folder.file("file")
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        #expect {
+            _ = try TaskDatabase(path: blocker + "/sub/tasks.sqlite")
+        } throws: { error in
+            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
+            return path == blocker + "/sub"
+        }
+    }
+
+    @Test func aFileThatCannotBeCreatedIsAClearError() throws {
+        #expect {
+            _ = try TaskDatabase(path: "/proc/tasks-test.sqlite")
+        } throws: { error in
+            guard case let .cannotOpen(path, _) = error as? TaskDatabaseError else { return false }
+            return path == "/proc/tasks-test.sqlite"
+        }
+    }
+
+    @Test func aFolderInsideAReadOnlyFileSystemIsAClearError() throws {
+        #expect {
+            _ = try TaskDatabase(path: "/proc/tasks-test/tasks.sqlite")
+        } throws: { error in
+            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
+            return path == "/proc/tasks-test"
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root can write anywhere"))
+    func aReadOnlyFolderIsAClearError() throws {
+        let locked = folder.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        chmod(locked, 0o555)
+        defer { chmod(locked, 0o755) }
+        #expect(throws: TaskDatabaseError.self) { _ = try TaskDatabase(path: locked + "/tasks.sqlite") }
+    }
+
+    @Test func aReadOnlyStoreRefusesChangesWithAClearError() throws {
+        let path = folder.file("tasks.sqlite")
+        try TaskDatabase(path: path).create(text: "x")
+        let database = try TaskDatabase(path: path)
+        // Simulate a store that cannot be written: open it read-only at the SQLite level.
+        #expect(throws: TaskDatabaseError.readOnly(path: path)) {
+            try database.write { store in
+                try store.db.execute(sql: "PRAGMA query_only = 1")
+                try store.create(text: "y")
+            }
+        }
+    }
+}

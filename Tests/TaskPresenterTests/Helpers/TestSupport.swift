@@ -1,0 +1,73 @@
+import Foundation
+import TaskModel
+import TaskPresenter
+
+/// A presenter over a fresh in-memory database holding `tasks` (texts; a leading `★ ` marks a favourite),
+/// and the spy view it talks to. With `shown`, the list was shown once (and the spy reset since).
+func makeSUT(
+    tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true
+) throws -> (sut: TaskPresenter, view: ViewSpy) {
+    try makeSUT(database: TaskDatabase.inMemory(), tasks: tasks, shown: shown, rendersAfterChanges: rendersAfterChanges)
+}
+
+/// A presenter over `database`, after adding `tasks` to it; see `makeSUT(tasks:shown:rendersAfterChanges:)`.
+func makeSUT(
+    database: TaskDatabase, tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true
+) throws -> (sut: TaskPresenter, view: ViewSpy) {
+    try seed(database, with: tasks)
+    let sut = TaskPresenter(database: database, rendersAfterChanges: rendersAfterChanges)
+    let view = ViewSpy()
+    sut.view = view
+    if shown {
+        sut.showList()
+        view.reset()
+    }
+    return (sut, view)
+}
+
+/// Adds `tasks` to `database`; a leading `★ ` marks a favourite.
+func seed(_ database: TaskDatabase, with tasks: [String]) throws {
+    guard !tasks.isEmpty else { return }
+    try database.write { store in
+        for spec in tasks {
+            let isFavorite = spec.hasPrefix("★ ")
+            let task = try store.create(text: isFavorite ? String(spec.dropFirst(2)) : spec)
+            if isFavorite { try store.toggleFavorite(ids: [task.id]) }
+        }
+    }
+}
+
+/// Rows numbered from 1 for `tasks` (a leading `★ ` marks a favourite).
+func rows(_ tasks: String...) -> [TaskRow] {
+    tasks.enumerated().map { offset, spec in
+        let isFavorite = spec.hasPrefix("★ ")
+        return TaskRow(number: offset + 1, text: isFavorite ? String(spec.dropFirst(2)) : spec, isFavorite: isFavorite)
+    }
+}
+
+/// The rows for the tasks in `database` right now, as a fresh presenter would show them.
+func storedRows(_ database: TaskDatabase) throws -> [TaskRow] {
+    try database.allTasks().enumerated().map {
+        TaskRow(number: $0.offset + 1, text: $0.element.text, isFavorite: $0.element.isFavorite)
+    }
+}
+
+/// A database file in a new temporary folder; the folder is removed by `removeTemporaryFolder(of:)`.
+func temporaryDatabasePath() -> String {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("tasks-presenter-tests-\(UUID().uuidString)")
+    return folder.appendingPathComponent("tasks.sqlite").path
+}
+
+/// Removes the temporary folder holding the database at `path`.
+func removeTemporaryFolder(of path: String) {
+    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+}
+
+/// Runs `body` on a thread of its own and waits for it without blocking the test runner's threads,
+/// for tests that sit out the store's busy timeout (other tests keep running meanwhile).
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

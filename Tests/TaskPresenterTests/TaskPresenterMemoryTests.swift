@@ -1,0 +1,32 @@
+import Testing
+import TaskModel
+import TaskPresenter
+
+@Suite("The presenter and its view")
+struct TaskPresenterMemoryTests {
+    @Test("the presenter does not keep the view alive")
+    func viewNotRetained() throws {
+        let sut = TaskPresenter(database: try TaskDatabase.inMemory())
+        weak var weakView: ViewSpy?
+        do {
+            let view = ViewSpy()
+            sut.view = view
+            weakView = view
+            sut.showList()
+            _ = sut.handle(line: "add A")
+        }
+        #expect(weakView == nil)
+        #expect(sut.view == nil)
+    }
+
+    @Test("the presenter works without a view")
+    func noView() throws {
+        let database = try TaskDatabase.inMemory()
+        let sut = TaskPresenter(database: database)
+        sut.showList()
+        #expect(sut.handle(line: "add A") == .succeeded)
+        #expect(sut.handle(line: "rm 9") == .failed)
+        #expect(sut.runScript(["add B", "help"], keepGoing: false).succeeded)
+        #expect(try storedRows(database) == rows("A", "B"))
+    }
+}

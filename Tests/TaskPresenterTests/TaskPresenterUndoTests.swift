@@ -1,0 +1,121 @@
+import Testing
+import TaskModel
+import TaskPresenter
+
+@Suite("Undo and redo of every command, one step per command")
+struct TaskPresenterUndoTests {
+    /// Runs `command`, then `undo`, then `redo` on a list of `tasks`; returns what the view received after the command.
+    private func undoRedo(_ command: String, tasks: [String]) throws -> (undo: [ViewSpy.Received], redo: [ViewSpy.Received]) {
+        let (sut, view) = try makeSUT(tasks: tasks)
+        #expect(sut.handle(line: command) == .succeeded)
+        view.reset()
+        #expect(sut.handle(line: "undo") == .succeeded)
+        let undo = view.received
+        view.reset()
+        #expect(sut.handle(line: "redo") == .succeeded)
+        return (undo, view.received)
+    }
+
+    @Test("undo and redo of add")
+    func add() throws {
+        let (undo, redo) = try undoRedo("add Buy milk", tasks: ["A"])
+        #expect(undo == [.message(.info("Undid: add “Buy milk”")), .rows(rows("A"))])
+        #expect(redo == [.message(.info("Redid: add “Buy milk”")), .rows(rows("A", "Buy milk"))])
+    }
+
+    @Test("undo and redo of fav of one task")
+    func favOne() throws {
+        let (undo, redo) = try undoRedo("fav 2", tasks: ["A", "B"])
+        #expect(undo == [.message(.info("Undid: fav “B”")), .rows(rows("A", "B"))])
+        #expect(redo == [.message(.info("Redid: fav “B”")), .rows(rows("A", "★ B"))])
+    }
+
+    @Test("undo and redo of fav of several tasks is one step")
+    func favSeveral() throws {
+        let (undo, redo) = try undoRedo("fav 1-3", tasks: ["A", "★ B", "C"])
+        #expect(undo == [.message(.info("Undid: fav (3 tasks)")), .rows(rows("A", "★ B", "C"))])
+        #expect(redo == [.message(.info("Redid: fav (3 tasks)")), .rows(rows("★ A", "B", "★ C"))])
+    }
+
+    @Test("undo and redo of rm of one task puts it back in its place")
+    func rmOne() throws {
+        let (undo, redo) = try undoRedo("rm 2", tasks: ["A", "B", "C"])
+        #expect(undo == [.message(.info("Undid: rm “B”")), .rows(rows("A", "B", "C"))])
+        #expect(redo == [.message(.info("Redid: rm “B”")), .rows(rows("A", "C"))])
+    }
+
+    @Test("undo and redo of rm of several tasks is one step")
+    func rmSeveral() throws {
+        let (undo, redo) = try undoRedo("rm 1 3", tasks: ["A", "B", "C"])
+        #expect(undo == [.message(.info("Undid: rm (2 tasks)")), .rows(rows("A", "B", "C"))])
+        #expect(redo == [.message(.info("Redid: rm (2 tasks)")), .rows(rows("B"))])
+    }
+
+    @Test("undo and redo of edit name the text as it reads afterwards")
+    func edit() throws {
+        let (undo, redo) = try undoRedo("edit 1 New", tasks: ["Old", "B"])
+        #expect(undo == [.message(.info("Undid: edit “Old”")), .rows(rows("Old", "B"))])
+        #expect(redo == [.message(.info("Redid: edit “New”")), .rows(rows("New", "B"))])
+    }
+
+    @Test("undo and redo of clear")
+    func clear() throws {
+        let (undo, redo) = try undoRedo("clear", tasks: ["A", "★ B", "C"])
+        #expect(undo == [.message(.info("Undid: clear (3 tasks)")), .rows(rows("A", "★ B", "C"))])
+        #expect(redo == [.message(.info("Redid: clear (3 tasks)")), .rows([])])
+    }
+
+    @Test("undo goes back one command at a time")
+    func undoSteps() throws {
+        let (sut, view) = try makeSUT()
+        for line in ["add A", "add B", "fav 1-2", "rm 1"] { #expect(sut.handle(line: line) == .succeeded) }
+        view.reset()
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.received == [
+            .message(.info("Undid: rm “A”")), .rows(rows("★ A", "★ B")),
+            .message(.info("Undid: fav (2 tasks)")), .rows(rows("A", "B")),
+            .message(.info("Undid: add “B”")), .rows(rows("A")),
+        ])
+    }
+
+    @Test("numbers after undo refer to the list undo showed")
+    func numbersAfterUndo() throws {
+        let (sut, view) = try makeSUT(tasks: ["A", "B", "C"])
+        #expect(sut.handle(line: "rm 1") == .succeeded)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        view.reset()
+        #expect(sut.handle(line: "rm 1") == .succeeded)
+        #expect(view.received == [.rows(rows("B", "C"))])
+    }
+
+    @Test("a new change after undo leaves nothing to redo")
+    func newChangeDropsRedo() throws {
+        let (sut, view) = try makeSUT(tasks: ["A"])
+        #expect(sut.handle(line: "rm 1") == .succeeded)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(sut.handle(line: "add B") == .succeeded)
+        view.reset()
+        #expect(sut.handle(line: "redo") == .failed)
+        #expect(view.received == [.message(.error("redo: nothing to redo"))])
+    }
+
+    @Test("undo without rendering shows its message but no rows")
+    func undoWithoutRendering() throws {
+        let (sut, view) = try makeSUT(tasks: ["A"], rendersAfterChanges: false)
+        #expect(sut.handle(line: "rm 1") == .succeeded)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.received == [.message(.info("Undid: rm “A”"))])
+    }
+
+    @Test("undo reverts a change made by an earlier presenter on the same store")
+    func undoAcrossSessions() throws {
+        let database = try TaskDatabase.inMemory()
+        let (earlier, _) = try makeSUT(database: database, tasks: ["A"])
+        #expect(earlier.handle(line: "edit 1 B") == .succeeded)
+        let (sut, view) = try makeSUT(database: database)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.received == [.message(.info("Undid: edit “A”")), .rows(rows("A"))])
+    }
+}
