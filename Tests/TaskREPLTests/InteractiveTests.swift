@@ -17,13 +17,15 @@ import Testing
 
     @Test func anEmptyListSaysHowToAddATaskAboveThePrompt() throws {
         let session = try TerminalSession(in: folder)
-        #expect(try session.lines() == ["No tasks. Add one with: add TEXT", "tasks>"])
+        let screen = try session.lines()
+        #expect(screen == ["No tasks. Add one with: add TEXT", "tasks>"])
     }
 
     @Test func theListIsShownAboveTheFirstPrompt() throws {
         try prepare("add Call mom\nadd Pay rent\nfav 1\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.lines() == ["  1 ★ Call mom", "  2   Pay rent", "tasks>"])
+        let screen = try session.lines()
+        #expect(screen == ["  1 ★ Call mom", "  2   Pay rent", "tasks>"])
     }
 
     @Test func ctrlDExitsZeroAndRestoresTheTerminal() throws {
@@ -47,50 +49,59 @@ import Testing
 
     @Test func addShowsTheNewList() throws {
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("add Buy milk") == ["  1   Buy milk"])
-        #expect(try session.run("add Pay rent") == ["  1   Buy milk", "  2   Pay rent"])
+        let first = try session.run("add Buy milk")
+        #expect(first == ["  1   Buy milk"])
+        let second = try session.run("add Pay rent")
+        #expect(second == ["  1   Buy milk", "  2   Pay rent"])
     }
 
     @Test func favShowsTheStar() throws {
         try prepare("add Call mom\nadd Pay rent\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("fav 2") == ["  1   Call mom", "  2 ★ Pay rent"])
+        let output = try session.run("fav 2")
+        #expect(output == ["  1   Call mom", "  2 ★ Pay rent"])
     }
 
     @Test func rmShowsTheListRenumbered() throws {
         try prepare("add one\nadd two\nadd three\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("rm 1") == ["  1   two", "  2   three"])
+        let output = try session.run("rm 1")
+        #expect(output == ["  1   two", "  2   three"])
     }
 
     @Test func clearShowsTheEmptyList() throws {
         try prepare("add one\nadd two\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("clear").last == "No tasks. Add one with: add TEXT")
+        let output = try session.run("clear")
+        #expect(output == ["No tasks. Add one with: add TEXT"])
     }
 
     @Test func listShowsTheList() throws {
         try prepare("add one\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("list") == ["  1   one"])
+        let output = try session.run("list")
+        #expect(output == ["  1   one"])
     }
 
     @Test func typedUTF8TextIsStoredAndShown() throws {
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("add Café ☕ 日本") == ["  1   Café ☕ 日本"])
+        let output = try session.run("add Café ☕ 日本")
+        #expect(output == ["  1   Café ☕ 日本"])
         #expect(try ProgramRun(["list"], in: folder).output == "  1   Café ☕ 日本\n")
     }
 
     @Test func storedControlCharactersAreShownEscaped() throws {
         try prepare("add evil\u{1B}[2J\u{7}text\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.lines() == ["  1   evil\\e[2J\\x07text", "tasks>"])
+        let screen = try session.lines()
+        #expect(screen == ["  1   evil\\e[2J\\x07text", "tasks>"])
     }
 
     @Test func longTextsWrapUnderTheirColumn() throws {
         try prepare("add water the plants on the balcony and in the kitchen\n")
         let session = try TerminalSession(in: folder, columns: 30)
-        #expect(try session.lines() == [
+        let screen = try session.lines()
+        #expect(screen == [
             "  1   water the plants on the",
             "      balcony and in the",
             "      kitchen",
@@ -101,23 +112,33 @@ import Testing
     @Test func wideCharactersKeepColumnsAligned() throws {
         try prepare("add 日本語のテキストを書く\nadd plain\n")
         let session = try TerminalSession(in: folder, columns: 20)
-        #expect(try session.lines() == ["  1   日本語のテキ", "      ストを書く", "  2   plain", "tasks>"])
+        let screen = try session.lines()
+        #expect(screen == ["  1   日本語のテキス", "      トを書く", "  2   plain", "tasks>"])
     }
 
     @Test func anErrorIsShownAndThePromptComesBack() throws {
         try prepare("add one\n")
         let session = try TerminalSession(in: folder)
-        #expect(try session.run("rm 9") == ["rm 9: there is no task 9 (the list has 1)"])
+        let output = try session.run("rm 9")
+        #expect(output == ["rm 9: there is no task 9 (the list has 1)"])
     }
 
     // MARK: Colour
 
-    @Test func aTerminalGetsColour() throws {
+    @Test func aTerminalGetsADimNumberAndAYellowStar() throws {
         try prepare("add one\nfav 1\n")
         let session = try TerminalSession(in: folder)
         let screen = try session.waitFor(escapes: true) { $0.contains { $0.contains("one") } }
         let row = try #require(screen.first { $0.contains("one") })
-        #expect(row.contains("\u{1B}["))
+        #expect(row.hasPrefix("  \u{1B}[2m1\u{1B}[0m"))
+        #expect(row.contains("\u{1B}[33m★"))
+    }
+
+    @Test func errorsAreRedOnATerminal() throws {
+        let session = try TerminalSession(in: folder)
+        try session.run("rm 1")
+        let screen = try session.lines(escapes: true)
+        #expect(screen.contains { $0.hasPrefix("\u{1B}[31mrm 1: ") })
     }
 
     @Test func noColorTurnsColourOff() throws {
@@ -145,7 +166,8 @@ import Testing
         try session.press("C-c")
         let screen = try session.waitForPrompt()
         #expect(screen.suffix(2) == ["tasks> add forgotten^C", "tasks>"])
-        #expect(try session.run("add kept") == ["  1   kept"])
+        let output = try session.run("add kept")
+        #expect(output == ["  1   kept"])
     }
 
     @Test func upArrowRecallsThePreviousLine() throws {

@@ -41,6 +41,19 @@ import Testing
             == ProgramRun(error: "rm 9: there is no task 9 (the list has 1)\n", status: 1))
     }
 
+    @Test func infoMessagesGoToStandardOutputBeforeTheList() throws {
+        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
+        _ = try ProgramRun(["--quiet", "fav", "1"], in: folder)
+        #expect(try ProgramRun(["undo"], in: folder) == ProgramRun(output: "Undid: fav “one”\n  1   one\n"))
+    }
+
+    @Test func helpGoesToStandardOutput() throws {
+        let run = try ProgramRun(["help"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.error == "")
+        #expect(run.output.hasPrefix("add TEXT "))
+    }
+
     @Test func quitSucceeds() throws {
         #expect(try ProgramRun(["quit"], in: folder).status == 0)
     }
