@@ -6,7 +6,10 @@ extension String {
     /// Everything else, backslashes included, is kept as it is; with `keepingLineBreaks`, so is `\n`
     /// (for text of several lines, such as help).
     public func escapingControlCharacters(keepingLineBreaks: Bool = false) -> String {
-        guard utf8.contains(where: { Self.mayStartEscapedCharacter($0, keepingLineBreaks) }) else { return self }
+        let mayNeedEscapes = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { Self.mayStartEscapedCharacter($0, keepingLineBreaks) }
+        } ?? utf8.contains { Self.mayStartEscapedCharacter($0, keepingLineBreaks) }
+        guard mayNeedEscapes else { return self }
         var escaped = ""
         escaped.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
