@@ -116,6 +116,13 @@ import Testing
         #expect(screen == ["  1   日本語のテキス", "      トを書く", "  2   plain", "tasks>"])
     }
 
+    @Test func helpWrapsUnderItsDescriptionColumn() throws {
+        let session = try TerminalSession(in: folder, columns: 40)
+        let output = try session.run("help")
+        #expect(output.allSatisfy { $0.count <= 40 })
+        #expect(output.prefix(2) == ["add TEXT        add a task at the end of", "                the list"])
+    }
+
     @Test func anErrorIsShownAndThePromptComesBack() throws {
         try prepare("add one\n")
         let session = try TerminalSession(in: folder)

@@ -32,4 +32,19 @@ import TaskTerminal
     @Test func aZeroWidthLeavesTheTextWhole() {
         #expect(TextWrapping.lines(of: "one two three", width: 0) == ["one two three"])
     }
+
+    @Test func helpLinesContinueUnderTheirDescriptionColumn() {
+        #expect(TextWrapping.linesKeepingColumn(of: "add TEXT        add a task at the end of the list", width: 36)
+            == ["add TEXT        add a task at the", "                end of the list"])
+    }
+
+    @Test func linesWithoutAColumnWrapAtTheLeftEdge() {
+        #expect(TextWrapping.linesKeepingColumn(of: "N is a number as shown in the list", width: 20)
+            == ["N is a number as", "shown in the list"])
+    }
+
+    @Test func aColumnTooFarRightIsIgnored() {
+        #expect(TextWrapping.linesKeepingColumn(of: "a long command name  does this", width: 24)
+            == ["a long command name", "does this"])
+    }
 }

@@ -43,8 +43,16 @@ final class ConsoleView: TaskView {
         }
     }
 
-    /// Shows help text, escaped except for its line breaks.
+    /// Shows help text, escaped except for its line breaks, its lines wrapped to fit a terminal
+    /// (continuations under the description column).
     func display(help: String) {
-        output.write(help.escapingControlCharacters(keepingLineBreaks: true) + "\n", to: .output)
+        let text = help.escapingControlCharacters(keepingLineBreaks: true)
+        guard wrapsRows, let columns = Posix.terminalColumns(Posix.standardOutput) else {
+            output.write(text + "\n", to: .output)
+            return
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: columns) }
+        output.write(lines.map { $0 + "\n" }.joined(), to: .output)
     }
 }

@@ -45,4 +45,20 @@ public enum TextWrapping {
         lines.append(line)
         return lines
     }
+
+    /// The lines of a help line such as `rm N…           remove tasks`, at most `width` columns wide:
+    /// when the text has a column (a run of two or more spaces in the first half of the width),
+    /// continuation lines start under that column; otherwise as `lines(of:width:)`.
+    public static func linesKeepingColumn(of text: String, width: Int) -> [String] {
+        guard width > 0, DisplayWidth.of(text) > width,
+              let gap = text.firstRange(of: "  "),
+              let columnStart = text[gap.lowerBound...].firstIndex(where: { $0 != " " })
+        else { return lines(of: text, width: width) }
+        let head = String(text[..<columnStart])
+        let indent = DisplayWidth.of(head)
+        guard indent <= width / 2 else { return lines(of: text, width: width) }
+        let body = lines(of: String(text[columnStart...]), width: width - indent)
+        let padding = String(repeating: " ", count: indent)
+        return body.enumerated().map { ($0.offset == 0 ? head : padding) + $0.element }
+    }
 }
