@@ -61,6 +61,11 @@ static inline int tasks_el_disable_tty_signals(EditLine *el) {
     return el_wset(el, EL_SETTY, L"-d", L"-isig", (const wchar_t *)NULL);
 }
 
+/// Puts the terminal in (or back in) the editor's raw mode; does nothing when it already is.
+static inline int tasks_el_prepare_terminal(EditLine *el) {
+    return el_wset(el, EL_PREP_TERM, 1);
+}
+
 // MARK: History (history_w)
 
 static inline int tasks_history_set_size(HistoryW *history, int size) {

@@ -177,6 +177,39 @@ import Testing
         #expect(output == ["  1   kept"])
     }
 
+    @Test func ctrlZStopsTheProgramWithTheTerminalRestored() throws {
+        let session = try TerminalSession(in: folder, jobControl: true)
+        try session.type("add x")
+        try session.waitFor { $0.last == "tasks> add x" }
+        try session.press("C-z")
+        let exit = try session.waitForExit()
+        #expect(exit.status == 128 + SIGTSTP)
+        #expect(exit.terminalRestored)
+    }
+
+    @Test func aTerminatingSignalWhileEditingRestoresTheTerminal() throws {
+        let session = try TerminalSession(in: folder, jobControl: true)
+        try session.type("add x")
+        try session.waitFor { $0.last == "tasks> add x" }
+        let program = try #require(try session.programID())
+        kill(program, SIGTERM)
+        let exit = try session.waitForExit()
+        #expect(exit.status == 128 + SIGTERM)
+        #expect(exit.terminalRestored)
+    }
+
+    @Test func ctrlZWhereNoShellCanResumeKeepsTheLine() throws {
+        let session = try TerminalSession(in: folder)
+        try session.type("add x")
+        try session.waitFor { $0.last == "tasks> add x" }
+        try session.press("C-z")
+        try session.type("y")
+        try session.waitFor { $0.last == "tasks> add xy" }
+        try session.press("Enter")
+        let screen = try session.waitForPrompt()
+        #expect(screen.suffix(2) == ["  1   xy", "tasks>"])
+    }
+
     @Test func upArrowRecallsThePreviousLine() throws {
         let session = try TerminalSession(in: folder)
         try session.run("add first")

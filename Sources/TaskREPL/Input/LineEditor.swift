@@ -4,7 +4,7 @@ import TaskTerminal
 
 /// A line editor on the terminal: libedit's wide-character API with a prompt, emacs keys,
 /// a persistent history without consecutive duplicates, Tab completion and Ctrl-C that
-/// discards the line being typed. Every libedit call of the program is in this file.
+/// discards the line being typed, Ctrl-Z that suspends. Every libedit call of the program is in this file.
 ///
 /// The terminal is put back as it was after each line is read; `close()` (or deinit) ends
 /// libedit and restores it for good. While a line is edited, libedit also restores the terminal
@@ -64,6 +64,9 @@ final class LineEditor {
         addFunction(named: "tasks-interrupt", help: "Discard the line being typed", key: "^C") { editLine, _ in
             LineEditor.editor(of: editLine)?.interrupt() ?? UInt8(CC_ERROR)
         }
+        addFunction(named: "tasks-suspend", help: "Suspend (the shell's fg resumes)", key: "^Z") { editLine, _ in
+            LineEditor.editor(of: editLine)?.suspend() ?? UInt8(CC_ERROR)
+        }
     }
 
     deinit {
@@ -119,6 +122,17 @@ final class LineEditor {
         el_winsertstr(editLine, Self.wide("^C"))
         el_wpush(editLine, Self.wide("\n"))
         return UInt8(CC_REFRESH)
+    }
+
+    /// Ctrl-Z (a key while editing, since ISIG is off): stops the process as the terminal would.
+    /// libedit's handler (`EL_SIGNAL`) gives the terminal back before the stop and takes it again on
+    /// `fg`; raw mode is re-established here too, for when the stop was refused (an orphaned process
+    /// group) and no SIGCONT came.
+    private func suspend() -> UInt8 {
+        guard let editLine else { return UInt8(CC_ERROR) }
+        raise(SIGTSTP)
+        tasks_el_prepare_terminal(editLine)
+        return UInt8(CC_REDISPLAY)
     }
 
     /// Tab: replaces the text before the cursor with the candidates' common start, or lists the

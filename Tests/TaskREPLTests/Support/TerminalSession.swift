@@ -13,14 +13,16 @@ final class TerminalSession {
     private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
     /// Starts `tasks` with `arguments` in a `columns`×`rows` terminal, in the private environment
-    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt.
+    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. With
+    /// `jobControl`, the pane's shell runs it as a job of its own (`set -m`), as an interactive
+    /// shell would, so that Ctrl-Z can stop it.
     init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
-         columns: Int = 100, rows: Int = 40) throws {
+         columns: Int = 100, rows: Int = 40, jobControl: Bool = false) throws {
         try TasksBinary.checkBuilt()
         let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(Self.quoted($0.value))" }
         let program = ([TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
         let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
-        let script = "settings=$(stty -g); " + command
+        let script = (jobControl ? "set -m; " : "") + "settings=$(stty -g); " + command
             + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
         try waitForPrompt()
@@ -94,6 +96,14 @@ final class TerminalSession {
         let screen = try waitFor({ $0.contains { $0.hasPrefix("TTY=") } }, sourceLocation: sourceLocation)
         let status = screen.last { $0.hasPrefix("EXIT=") }.flatMap { Int32($0.dropFirst("EXIT=".count)) }
         return (status, screen.contains("TTY=same"))
+    }
+
+    /// The process id of the program (the child of the pane's shell), or nil when it has none.
+    func programID() throws -> pid_t? {
+        let output = try tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
+        guard let shell = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
     // MARK: tmux
