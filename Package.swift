@@ -27,10 +27,16 @@ let package = Package(
             name: "TaskPresenter",
             dependencies: ["TaskModel"]
         ),
+        .systemLibrary(name: "CWideCharacter"),
+        .target(
+            name: "TaskTerminal",
+            dependencies: ["TaskPresenter", "CWideCharacter"]
+        ),
         .executableTarget(
             name: "TaskREPL",
             dependencies: [
                 "TaskPresenter",
+                "TaskTerminal",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -40,5 +46,9 @@ let package = Package(
             dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
+        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskPresenter"]),
+        // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
+        // build it first with `swift build --product tasks`, as `make test` does.
+        .testTarget(name: "TaskREPLTests"),
     ]
 )

@@ -2,9 +2,95 @@
 #define TASKS_CEDITLINE_SHIM_H
 // The one place where the C API of libedit is declared for Swift.
 // el_set/el_wset/history_w are variadic, so Swift reaches them only through
-// the static inline wrappers below (see shared/DESIGN.md §4).
+// the static inline wrappers below (see shared/DESIGN.md §4). Swift 6 also
+// rejects the global `stdin`/`stdout`/`stderr`, hence the accessors.
 #include <histedit.h>
 #include <stdio.h>
 #include <wchar.h>
 #include <locale.h>
+
+// MARK: Standard streams
+
+static inline FILE *tasks_stdin(void) { return stdin; }
+static inline FILE *tasks_stdout(void) { return stdout; }
+static inline FILE *tasks_stderr(void) { return stderr; }
+
+// MARK: EditLine settings (el_wset)
+
+typedef wchar_t *(*tasks_prompt_function)(EditLine *);
+typedef unsigned char (*tasks_editor_function)(EditLine *, int);
+
+static inline int tasks_el_set_prompt(EditLine *el, tasks_prompt_function prompt) {
+    return el_wset(el, EL_PROMPT, prompt);
+}
+
+static inline int tasks_el_set_editor(EditLine *el, const wchar_t *mode) {
+    return el_wset(el, EL_EDITOR, mode);
+}
+
+static inline int tasks_el_set_signal_handling(EditLine *el, int on) {
+    return el_wset(el, EL_SIGNAL, on);
+}
+
+static inline int tasks_el_set_client_data(EditLine *el, void *data) {
+    return el_wset(el, EL_CLIENTDATA, data);
+}
+
+static inline void *tasks_el_client_data(EditLine *el) {
+    void *data = NULL;
+    el_wget(el, EL_CLIENTDATA, &data);
+    return data;
+}
+
+static inline int tasks_el_set_history(EditLine *el, HistoryW *history) {
+    return el_wset(el, EL_HIST, history_w, history);
+}
+
+static inline int tasks_el_add_function(EditLine *el, const wchar_t *name, const wchar_t *help,
+                                        tasks_editor_function function) {
+    return el_wset(el, EL_ADDFN, name, help, function);
+}
+
+static inline int tasks_el_bind(EditLine *el, const wchar_t *key, const wchar_t *function) {
+    return el_wset(el, EL_BIND, key, function, (const wchar_t *)NULL);
+}
+
+/// Turns the terminal's signal characters (^C, ^Z, ^\) off while a line is edited,
+/// so that they reach the editor as keys instead of signalling the process.
+static inline int tasks_el_disable_tty_signals(EditLine *el) {
+    return el_wset(el, EL_SETTY, L"-d", L"-isig", (const wchar_t *)NULL);
+}
+
+/// Puts the terminal in (or back in) the editor's raw mode; does nothing when it already is.
+static inline int tasks_el_prepare_terminal(EditLine *el) {
+    return el_wset(el, EL_PREP_TERM, 1);
+}
+
+// MARK: History (history_w)
+
+static inline int tasks_history_set_size(HistoryW *history, int size) {
+    HistEventW event;
+    return history_w(history, &event, H_SETSIZE, size);
+}
+
+static inline int tasks_history_set_unique(HistoryW *history, int on) {
+    HistEventW event;
+    return history_w(history, &event, H_SETUNIQUE, on);
+}
+
+static inline int tasks_history_enter(HistoryW *history, const wchar_t *line) {
+    HistEventW event;
+    return history_w(history, &event, H_ENTER, line);
+}
+
+static inline int tasks_history_load(HistoryW *history, const char *path) {
+    HistEventW event;
+    return history_w(history, &event, H_LOAD, path);
+}
+
+static inline int tasks_history_save(HistoryW *history, const char *path) {
+    HistEventW event;
+    return history_w(history, &event, H_SAVE, path);
+}
+
 #endif

@@ -1,0 +1,95 @@
+import ArgumentParser
+import TaskModel
+import TaskPresenter
+import TaskTerminal
+
+/// The command line: flags and the optional one-shot command; `execute()` wires view and presenter
+/// for the chosen mode and runs it.
+struct TasksCommand: ParsableCommand {
+    /// The name, summary and version shown by `--help` and `--version`.
+    static let configuration = CommandConfiguration(
+        commandName: "tasks",
+        abstract: "A to-do list for the terminal.",
+        discussion: """
+            With no COMMAND, commands are read from the terminal (an interactive prompt) \
+            or, when standard input is not a terminal, one per line as a script that \
+            changes nothing unless every line succeeds. Type `help` for the commands.
+            """,
+        version: "tasks 0.1.0"
+    )
+
+    /// `--db PATH`.
+    @Option(name: .long, help: ArgumentHelp(
+        "The task database (default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"))
+    var db: String?
+
+    /// `--quiet`.
+    @Flag(help: "Do not show the list after a command or a script.")
+    var quiet = false
+
+    /// `--keep-going`.
+    @Flag(help: "In a script, skip failing lines and apply the rest.")
+    var keepGoing = false
+
+    /// `--no-color`.
+    @Flag(help: "Never use colour (NO_COLOR does the same).")
+    var noColor = false
+
+    /// The one-shot command's words.
+    @Argument(help: ArgumentHelp("A command to run once, e.g. `add Buy milk` or `rm 3`.", valueName: "command"))
+    var command: [String] = []
+
+    /// Refuses an empty `--db`.
+    func validate() throws {
+        if db?.isEmpty == true { throw ValidationError("--db needs a path") }
+    }
+
+    /// Parses `arguments` and runs; returns the exit status: 0, 1 when a command failed,
+    /// 2 on a usage error.
+    static func start(arguments: [String]) -> Int32 {
+        let command: TasksCommand
+        do {
+            command = try parse(arguments)
+        } catch {
+            let message = fullMessage(for: error, columns: Posix.terminalColumns(Posix.standardOutput))
+            let isRequest = exitCode(for: error) == .success // --help, --version
+            let output = OutputStreams()
+            output.write(message.escapingControlCharacters(keepingLineBreaks: true) + "\n",
+                         to: isRequest ? .output : .error)
+            return output.finish(status: isRequest ? 0 : 2)
+        }
+        return command.execute()
+    }
+
+    /// Opens the store, wires view and presenter for the mode, runs it; returns the exit status.
+    func execute() -> Int32 {
+        let output = OutputStreams()
+        let mode = InputMode(commandWords: command, standardInputIsTerminal: Posix.isTerminal(Posix.standardInput))
+        let locations = Locations()
+        guard let path = locations.databasePath(option: db) else {
+            output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
+            return output.finish(status: 1)
+        }
+        let database: TaskDatabase
+        do {
+            database = try TaskDatabase(path: path)
+        } catch {
+            output.writeFailure(String(describing: error))
+            return output.finish(status: 1)
+        }
+        let presenter = TaskPresenter(database: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
+        let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
+                               emptyListText: mode.emptyListText)
+        let status: Int32
+        switch mode {
+        case .oneShot(let line):
+            status = presenter.handle(line: line) == .failed ? 1 : 0
+        case .script:
+            status = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
+        case .interactive:
+            status = InteractiveSession(view: view, historyPath: locations.historyPath()).run()
+        }
+        return output.finish(status: status)
+    }
+}

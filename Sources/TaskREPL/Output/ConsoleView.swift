@@ -1,0 +1,58 @@
+import TaskPresenter
+import TaskTerminal
+
+/// The passive view: prints what the presenter hands it, with control characters escaped,
+/// rows laid out for the terminal and colours where they are wanted. It owns the presenter.
+final class ConsoleView: TaskView {
+    /// The presenter this view forwards input to; it holds the view weakly.
+    let presenter: TaskPresenter
+    /// Where the view's text goes.
+    let output: OutputStreams
+
+    private var formatter: ListFormatter
+    private let errorPalette: Palette
+    private let wrapsRows: Bool
+
+    /// Creates the view and makes itself the presenter's view.
+    ///
+    /// - Parameters:
+    ///   - colorAllowed: false with `--no-color` or a non-empty `NO_COLOR`; colours also need a terminal.
+    ///   - emptyListText: what an empty list says (how to add a task in this mode).
+    init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String) {
+        self.presenter = presenter
+        self.output = output
+        wrapsRows = Posix.isTerminal(Posix.standardOutput)
+        let outputPalette: Palette = colorAllowed && wrapsRows ? .ansi : .plain
+        errorPalette = colorAllowed && Posix.isTerminal(Posix.standardError) ? .ansi : .plain
+        formatter = ListFormatter(palette: outputPalette, emptyListText: emptyListText)
+        presenter.view = self
+    }
+
+    /// Shows the numbered list, wrapped to the terminal's current width.
+    func display(rows: [TaskRow]) {
+        formatter.columns = wrapsRows ? Posix.terminalColumns(Posix.standardOutput) : nil
+        output.write(formatter.format(rows), to: .output)
+    }
+
+    /// Shows a message: info on standard output, errors in red on standard error.
+    func display(message: Message) {
+        let text = message.text.escapingControlCharacters()
+        switch message.kind {
+        case .info: output.write(text + "\n", to: .output)
+        case .error: output.write(errorPalette.error(text) + "\n", to: .error)
+        }
+    }
+
+    /// Shows help text, escaped except for its line breaks, its lines wrapped to fit a terminal
+    /// (continuations under the description column).
+    func display(help: String) {
+        let text = help.escapingControlCharacters(keepingLineBreaks: true)
+        guard wrapsRows, let columns = Posix.terminalColumns(Posix.standardOutput) else {
+            output.write(text + "\n", to: .output)
+            return
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: columns) }
+        output.write(lines.map { $0 + "\n" }.joined(), to: .output)
+    }
+}

@@ -1,0 +1,73 @@
+import TaskTerminal
+
+/// Standard output and standard error, buffered in memory and written in large pieces.
+///
+/// Text reaches each descriptor in the order it was produced across both: writing to one stream
+/// first flushes whatever the other one holds, so at most one buffer is ever non-empty.
+final class OutputStreams {
+    /// Where a piece of text goes.
+    enum Stream {
+        /// Standard output.
+        case output
+        /// Standard error.
+        case error
+    }
+
+    /// How many bytes a buffer holds before it is written out.
+    static let flushThreshold = 64 * 1024
+
+    private var outputBuffer: [UInt8] = []
+    private var errorBuffer: [UInt8] = []
+    /// Why writing to standard output failed, if it did.
+    private(set) var outputFailure: String?
+
+    /// Queues `text` for `stream`.
+    func write(_ text: String, to stream: Stream) {
+        switch stream {
+        case .output:
+            if !errorBuffer.isEmpty { flush(.error) }
+            outputBuffer.append(contentsOf: text.utf8)
+            if outputBuffer.count >= Self.flushThreshold { flush(.output) }
+        case .error:
+            if !outputBuffer.isEmpty { flush(.output) }
+            errorBuffer.append(contentsOf: text.utf8)
+            if errorBuffer.count >= Self.flushThreshold { flush(.error) }
+        }
+    }
+
+    /// Queues a failure of the program itself (not of a command) as `tasks: <text>` for standard error.
+    func writeFailure(_ text: String) {
+        write("tasks: " + text.escapingControlCharacters() + "\n", to: .error)
+    }
+
+    /// Writes out everything queued.
+    func flush() {
+        flush(.output)
+        flush(.error)
+    }
+
+    /// Flushes and returns `status`, or 1 with a message on standard error when standard output
+    /// could not be written (a full disk, a closed pipe with SIGPIPE ignored).
+    func finish(status: Int32) -> Int32 {
+        flush()
+        guard let outputFailure else { return status }
+        writeFailure("cannot write to standard output: \(outputFailure)")
+        flush(.error)
+        return 1
+    }
+
+    private func flush(_ stream: Stream) {
+        switch stream {
+        case .output:
+            guard !outputBuffer.isEmpty else { return }
+            if !Posix.write(Posix.standardOutput, outputBuffer), outputFailure == nil {
+                outputFailure = Posix.lastErrorDescription()
+            }
+            outputBuffer.removeAll(keepingCapacity: true)
+        case .error:
+            guard !errorBuffer.isEmpty else { return }
+            Posix.write(Posix.standardError, errorBuffer)
+            errorBuffer.removeAll(keepingCapacity: true)
+        }
+    }
+}

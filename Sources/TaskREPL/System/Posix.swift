@@ -1,0 +1,85 @@
+import Glibc
+
+/// The C library calls the view makes (other than libedit's), with Swift names and no raw pointers
+/// in their signatures.
+enum Posix {
+    /// Standard input's file descriptor.
+    static let standardInput: Int32 = 0
+    /// Standard output's file descriptor.
+    static let standardOutput: Int32 = 1
+    /// Standard error's file descriptor.
+    static let standardError: Int32 = 2
+
+    /// Whether `descriptor` is a terminal.
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width in columns of the terminal at `descriptor`, or nil when it is not a terminal.
+    static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// The value of the environment variable `name`, or nil when unset.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The user's home folder: `$HOME`, else the password database's entry.
+    static func homeFolder() -> String? {
+        if let home = environment("HOME"), !home.isEmpty { return home }
+        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
+        let path = String(cString: folder)
+        return path.isEmpty ? nil : path
+    }
+
+    /// Creates the folder at `path` and its missing parents (mode 0700, as the XDG spec asks);
+    /// returns whether the folder exists afterwards.
+    @discardableResult
+    static func makeFolders(_ path: String) -> Bool {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return false }
+            prefix += "/"
+        }
+        return true
+    }
+
+    /// Reads from `descriptor` into `buffer[start...]`, retrying when interrupted.
+    /// Returns the number of bytes read (0 at end of file), or nil on error.
+    static func read(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeMutableBytes { bytes in
+            while true {
+                let count = Glibc.read(descriptor, bytes.baseAddress.map { $0 + start }, bytes.count - start)
+                if count >= 0 { return count }
+                if errno != EINTR { return nil }
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes;
+    /// returns false on error.
+    @discardableResult
+    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// The C library's description of the latest error (`errno`).
+    static func lastErrorDescription() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// One-shot mode: a command given on the command line.
+@Suite struct OneShotTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    @Test func addPrintsTheList() throws {
+        #expect(try ProgramRun(["add", "Buy", "milk"], in: folder) == ProgramRun(output: "  1   Buy milk\n"))
+    }
+
+    @Test func theCommandsWordsAreJoinedWithSingleSpaces() throws {
+        #expect(try ProgramRun(["add", "Buy  milk", "now"], in: folder).output == "  1   Buy  milk now\n")
+    }
+
+    @Test func quietPrintsNothing() throws {
+        #expect(try ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
+        #expect(try ProgramRun(["list"], in: folder).output == "  1   one\n")
+    }
+
+    @Test func listOfNothingSaysHowToAddATask() throws {
+        #expect(try ProgramRun(["list"], in: folder) == ProgramRun(output: "No tasks. Add one with: tasks add TEXT\n"))
+    }
+
+    @Test func favStarsTheTask() throws {
+        _ = try ProgramRun(["add", "one"], in: folder)
+        #expect(try ProgramRun(["fav", "1"], in: folder).output == "  1 ★ one\n")
+    }
+
+    @Test func rmRemovesTheTask() throws {
+        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
+        _ = try ProgramRun(["--quiet", "add", "two"], in: folder)
+        #expect(try ProgramRun(["rm", "1"], in: folder) == ProgramRun(output: "  1   two\n"))
+    }
+
+    @Test func aFailingCommandExitsOneWithItsErrorOnStandardError() throws {
+        _ = try ProgramRun(["add", "one"], in: folder)
+        #expect(try ProgramRun(["rm", "9"], in: folder)
+            == ProgramRun(error: "rm 9: there is no task 9 (the list has 1)\n", status: 1))
+    }
+
+    @Test func infoMessagesGoToStandardOutputBeforeTheList() throws {
+        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
+        _ = try ProgramRun(["--quiet", "fav", "1"], in: folder)
+        #expect(try ProgramRun(["undo"], in: folder) == ProgramRun(output: "Undid: fav “one”\n  1   one\n"))
+    }
+
+    @Test func helpGoesToStandardOutput() throws {
+        let run = try ProgramRun(["help"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.error == "")
+        #expect(run.output.hasPrefix("add TEXT "))
+    }
+
+    @Test func quitSucceeds() throws {
+        #expect(try ProgramRun(["quit"], in: folder).status == 0)
+    }
+
+    @Test func numbersAlignPastNinetyNine() throws {
+        let script = (1...100).map { "add t\($0)\n" }.joined()
+        _ = try ProgramRun(["--quiet"], input: script, in: folder)
+        let lines = try ProgramRun(["list"], in: folder).output.split(separator: "\n")
+        #expect(lines.first == "  1   t1")
+        #expect(lines.last == "100   t100")
+    }
+
+    @Test func flagsAfterTheCommandAreFlags() throws {
+        #expect(try ProgramRun(["add", "one", "--quiet"], in: folder) == ProgramRun())
+    }
+
+    @Test func aDoubleDashLetsTheTextStartWithADash() throws {
+        #expect(try ProgramRun(["add", "--", "-5 degrees"], in: folder).output == "  1   -5 degrees\n")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs a program to completion with `posix_spawn` and `waitpid`.
+///
+/// Not Foundation's `Process`: the child gets the default signal dispositions and an empty signal
+/// mask (the test runner blocks most signals, and a child would inherit that: tmux could then not
+/// even stop on `kill-server`), and no descriptor beyond 0–2 (a tmux server outlives its client
+/// and would otherwise keep the runner's descriptors open). Waiting is on the pid alone.
+enum ChildProcess {
+    /// A failure to start the program.
+    struct SpawnFailed: Error, CustomStringConvertible {
+        var path: String
+        var code: Int32
+        var description: String { "cannot run \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// Runs `path` with `arguments` and returns its exit status (128 + the signal if one killed it).
+    /// Standard input, output and error are the files at the paths given (created or truncated).
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                    input: String = "/dev/null", output: String = "/dev/null",
+                    error: String = "/dev/null") throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let openDescriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in openDescriptors.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var pid = pid_t()
+        let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard code == 0 else { throw SpawnFailed(path: path, code: code) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw SpawnFailed(path: path, code: errno) }
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
