@@ -15,8 +15,27 @@ struct SQLiteStatement {
 
     /// Runs the statement once with these arguments, in order: texts keep their NUL characters.
     func run(_ arguments: SQLiteArgument...) throws {
+        try bind(arguments)
+        defer { sqlite3_reset(statement.sqliteStatement) }
+        let code = sqlite3_step(statement.sqliteStatement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
+    }
+
+    /// Runs the statement with these arguments and calls `body` with each row it returns.
+    func forEachRow(_ arguments: SQLiteArgument..., body: (SQLiteRow) throws -> Void) throws {
+        try bind(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            try body(SQLiteRow(handle: handle))
+        }
+    }
+
+    private func bind(_ arguments: [SQLiteArgument]) throws {
+        let handle = statement.sqliteStatement
         for (offset, argument) in arguments.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -34,14 +53,30 @@ struct SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw failure(code) }
         }
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
     }
 
     private func failure(_ code: Int32) -> Error {
         let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement.sqliteStatement)))
         return TaskDatabaseError.mapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message),
                                          path: path)
+    }
+}
+
+/// The current row of a running `SQLiteStatement`, read column by column (from 0).
+struct SQLiteRow {
+    fileprivate let handle: OpaquePointer
+
+    /// The column as an integer.
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column as a floating-point number.
+    func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    /// The column as text, with its NUL characters (invalid UTF-8 is replaced).
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
 

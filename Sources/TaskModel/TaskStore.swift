@@ -30,13 +30,11 @@ public final class TaskStore {
     /// All tasks in list order.
     public func allTasks() throws -> [TaskItem] {
         try mapErrors {
-            let statement = try db.cachedStatement(sql: """
-                SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt FROM task
-                WHERE removedBy IS NULL ORDER BY position, id
-                """)
+            let statement = try SQLiteStatement(db.cachedStatement(sql: """
+                SELECT \(TaskItem.columns) FROM task WHERE removedBy IS NULL ORDER BY position, id
+                """), path: path)
             var tasks: [TaskItem] = []
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() { tasks.append(TaskItem(row: row)) }
+            try statement.forEachRow { tasks.append(TaskItem(row: $0)) }
             return tasks
         }
     }
@@ -44,11 +42,12 @@ public final class TaskStore {
     /// The task with this identity, if it is in the list.
     public func task(id: TaskItem.ID) throws -> TaskItem? {
         try mapErrors {
-            let statement = try db.cachedStatement(sql: """
-                SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt FROM task
-                WHERE id = ? AND removedBy IS NULL
-                """)
-            return try Row.fetchOne(statement, arguments: [id]).map(TaskItem.init(row:))
+            let statement = try SQLiteStatement(db.cachedStatement(sql: """
+                SELECT \(TaskItem.columns) FROM task WHERE id = ? AND removedBy IS NULL
+                """), path: path)
+            var task: TaskItem?
+            try statement.forEachRow(.integer(id)) { task = TaskItem(row: $0) }
+            return task
         }
     }
 
@@ -345,13 +344,14 @@ public final class TaskStore {
 }
 
 extension TaskItem {
-    /// Decodes `SELECT id, CAST(text AS BLOB), isFavorite, position, createdAt`: read as a blob,
-    /// the text keeps any NUL characters, which SQLite's C-string accessor would cut off.
-    init(row: Row) {
+    /// The columns `init(row:)` reads, in order.
+    static let columns = "id, text, isFavorite, position, createdAt"
+
+    /// Decodes a row of `columns`.
+    init(row: SQLiteRow) {
         self.init(
-            id: row[0], text: String(decoding: row[1] as Data? ?? Data(), as: UTF8.self),
-            isFavorite: row[2], position: row[3],
-            createdAt: Date(timeIntervalSince1970: row[4]))
+            id: row.integer(0), text: row.text(1), isFavorite: row.integer(2) != 0,
+            position: row.integer(3), createdAt: Date(timeIntervalSince1970: row.real(4)))
     }
 }
 
