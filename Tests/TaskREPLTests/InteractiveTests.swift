@@ -45,6 +45,17 @@ import Testing
         #expect(exit.terminalRestored)
     }
 
+    @Test func withStandardOutputPipedThePromptIsShownOnStandardError() throws {
+        // The list reaches the screen through cat, so it may come before or after the prompt.
+        let session = try TerminalSession(in: folder, outputFilter: "cat") { screen in
+            screen.contains { $0.hasPrefix("tasks>") } && screen.contains { $0.contains("No tasks. Add one with") }
+        }
+        try session.press("C-d")
+        let exit = try session.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.terminalRestored)
+    }
+
     // MARK: The list after each command
 
     @Test func addShowsTheNewList() throws {

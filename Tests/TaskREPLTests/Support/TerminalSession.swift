@@ -13,19 +13,23 @@ final class TerminalSession {
     private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
     /// Starts `tasks` with `arguments` in a `columns`×`rows` terminal, in the private environment
-    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. With
+    /// of `folder` (database `folder/tasks.sqlite`), and waits until `ready` holds for the screen
+    /// (by default: the first prompt on the last line). With
     /// `jobControl`, the pane's shell runs it as a job of its own (`set -m`), as an interactive
-    /// shell would, so that Ctrl-Z can stop it.
+    /// shell would, so that Ctrl-Z can stop it. With `outputFilter`, its standard output is piped
+    /// through that command (standard input and error stay on the terminal).
     init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
-         columns: Int = 100, rows: Int = 40, jobControl: Bool = false) throws {
+         columns: Int = 100, rows: Int = 40, jobControl: Bool = false, outputFilter: String? = nil,
+         ready: ([String]) -> Bool = { $0.last == TerminalSession.barePrompt }) throws {
         try TasksBinary.checkBuilt()
         let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(Self.quoted($0.value))" }
         let program = ([TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
         let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
+            + (outputFilter.map { " | " + $0 } ?? "")
         let script = (jobControl ? "set -m; " : "") + "settings=$(stty -g); " + command
             + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
-        try waitForPrompt()
+        try waitFor(ready)
     }
 
     deinit {
