@@ -54,6 +54,16 @@ import Testing
         #expect(run.output.hasPrefix("add TEXT "))
     }
 
+    @Test func aFullDiskOnStandardOutputIsAFailure() throws {
+        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
+        let errorPath = folder.file("stderr")
+        let status = try ChildProcess.run(TasksBinary.path, ["--db", folder.file("tasks.sqlite"), "list"],
+                                          environment: TasksBinary.environment(in: folder),
+                                          output: "/dev/full", error: errorPath)
+        #expect(status == 1)
+        #expect(folder.contents(of: "stderr") == "tasks: cannot write to standard output: No space left on device\n")
+    }
+
     @Test func quitSucceeds() throws {
         #expect(try ProgramRun(["quit"], in: folder).status == 0)
     }
