@@ -18,7 +18,10 @@ let package = Package(
         ),
         .target(
             name: "TaskModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "TaskPresenter",

@@ -2,10 +2,15 @@ internal import GRDB
 
 /// The database schema, declared as GRDB migrations.
 ///
-/// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the
-/// journal entry whose change removed it (or whose create was undone); `restoredBy` names the
-/// entry whose undo brought it back, so that redo finds it. Hidden tasks are purged once their
-/// journal entry leaves the kept history.
+/// Every change is a numbered step of the undo history. A step that creates a task *is* that task's
+/// row: the task's id is the step number, so an append writes one row. Every other step is a row
+/// of `step`, which also records `skipped` ranges: undone steps dropped by a later change, whose
+/// numbers are never used again (so an id never names two tasks). `history` holds the counters.
+///
+/// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
+/// that removed it (or its own id when its creation was undone); `restoredBy` names the step whose
+/// undo brought it back, so that redo finds it. Hidden tasks are purged once their step leaves the
+/// kept history.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -13,7 +18,7 @@ enum Schema {
             try db.execute(sql: """
                 PRAGMA application_id = \(StoreFile.applicationID);
                 CREATE TABLE task (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id INTEGER PRIMARY KEY,
                     text TEXT NOT NULL,
                     isFavorite BOOLEAN NOT NULL DEFAULT 0,
                     position INTEGER NOT NULL,
@@ -24,16 +29,22 @@ enum Schema {
                 CREATE INDEX task_live ON task(position, id) WHERE removedBy IS NULL;
                 CREATE INDEX task_removedBy ON task(removedBy) WHERE removedBy IS NOT NULL;
                 CREATE INDEX task_restoredBy ON task(restoredBy) WHERE restoredBy IS NOT NULL;
-                CREATE TABLE journal (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                CREATE TABLE step (
+                    id INTEGER PRIMARY KEY,
                     kind TEXT NOT NULL,
-                    taskID INTEGER,
                     taskIDs TEXT,
                     oldText TEXT,
                     newText TEXT,
                     taskCount INTEGER NOT NULL,
-                    isUndone BOOLEAN NOT NULL DEFAULT 0
+                    lastID INTEGER
                 );
+                CREATE TABLE history (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    lastStep INTEGER NOT NULL,
+                    undoneFrom INTEGER,
+                    floor INTEGER NOT NULL
+                );
+                INSERT INTO history (id, lastStep, undoneFrom, floor) VALUES (1, 0, NULL, 0);
                 """)
         }
         return migrator

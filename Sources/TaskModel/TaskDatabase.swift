@@ -67,7 +67,12 @@ public final class TaskDatabase: Sendable {
     /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
     public func write<T>(_ body: (TaskStore) throws -> T) throws -> T {
         do {
-            return try writer.write { db in try body(TaskStore(db: db, path: path)) }
+            return try writer.write { db in
+                let store = TaskStore(db: db, path: path)
+                let result = try body(store)
+                try store.finish()
+                return result
+            }
         } catch {
             throw TaskDatabaseError.mapping(error, path: path)
         }
@@ -85,7 +90,7 @@ public final class TaskDatabase: Sendable {
     /// A number that changes whenever another connection commits a change (SQLite's `data_version`),
     /// so a caller can skip reloading when nothing changed.
     public func dataVersion() throws -> Int {
-        try read { store in try store.dataVersion() }
+        try read { store in try store.externalVersion() }
     }
 
     // MARK: One operation, one transaction
@@ -124,12 +129,6 @@ public final class TaskDatabase: Sendable {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
         return (error as NSError).localizedDescription
-    }
-}
-
-extension TaskStore {
-    func dataVersion() throws -> Int {
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
     }
 }
 

@@ -4,18 +4,21 @@ internal import GRDB
 /// The operations on the task list inside one open transaction of a `TaskDatabase`.
 ///
 /// Obtain one from `TaskDatabase.write(_:)` or `TaskDatabase.read(_:)`; it is valid only
-/// inside that closure. Every change is recorded in the undo journal, one entry a call, and
+/// inside that closure. Every change is one step of the undo history, and
 /// each call either applies completely or throws without changing anything.
 public final class TaskStore {
-    /// How many journal entries are kept for undo at the least.
+    /// How many steps of history are kept for undo at the least.
     public static let historyLimit: Int64 = 1000
-    /// Every this many entries, the history beyond `historyLimit` is purged.
+    /// The history beyond `historyLimit` is purged once it has grown by this many steps.
     static let purgeInterval: Int64 = 100
 
     let db: Database
     let path: String
-    private var nextPosition: Int64?
-    private var redoIsKnownEmpty = false
+    /// The undo history's counters as this transaction changes them, loaded on first use.
+    private var history: History?
+    /// The counters as stored, to save them only when they changed.
+    private var storedHistory: History?
+    private var insertTask: SQLiteStatement?
 
     init(db: Database, path: String) {
         self.db = db
@@ -64,25 +67,26 @@ public final class TaskStore {
         }
     }
 
+    /// SQLite's `data_version` as this transaction sees it: it changes only when another
+    /// connection commits, so a caller holding a copy of the list knows whether it is still exact.
+    public func externalVersion() throws -> Int {
+        try mapErrors { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     // MARK: Changing
 
     /// Appends a task with `text`, stored exactly as given, and returns it.
     @discardableResult
     public func create(text: String) throws -> TaskItem {
         try mapErrors {
-            try dropRedo()
-            let position = try nextPosition ?? Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT coalesce(max(position), 0) + 1 FROM task WHERE removedBy IS NULL
-                """)) ?? 1
+            let step = try beginStep()
             let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO task (text, isFavorite, position, createdAt) VALUES (CAST(? AS TEXT), 0, ?, ?)
-                """)
-            try insert.execute(arguments: [text.sqliteBytes, position, createdAt.timeIntervalSince1970])
-            let id = db.lastInsertedRowID
-            nextPosition = position + 1
-            try record(.create, taskID: id, taskCount: 1)
-            return TaskItem(id: id, text: text, isFavorite: false, position: position, createdAt: createdAt)
+            let insert = try insertTask ?? SQLiteStatement(db.makeStatement(sql: """
+                INSERT INTO task (id, text, isFavorite, position, createdAt) VALUES (?, ?, 0, ?, ?)
+                """), path: path)
+            insertTask = insert
+            try insert.run(.integer(step), .text(text), .integer(step), .real(createdAt.timeIntervalSince1970))
+            return TaskItem(id: step, text: text, isFavorite: false, position: step, createdAt: createdAt)
         }
     }
 
@@ -92,9 +96,9 @@ public final class TaskStore {
         guard !ids.isEmpty else { return }
         try requireLive(ids)
         try mapErrors {
-            try dropRedo()
+            let step = try beginStep()
             try toggle(ids)
-            try record(.toggleFavorite, taskIDs: ids, taskCount: ids.count)
+            try record(step, .toggleFavorite, taskIDs: ids)
         }
     }
 
@@ -104,10 +108,10 @@ public final class TaskStore {
         guard !ids.isEmpty else { return }
         try requireLive(ids)
         try mapErrors {
-            try dropRedo()
-            let entry = try record(.remove, taskCount: ids.count)
+            let step = try beginStep()
             let hide = try db.cachedStatement(sql: "UPDATE task SET removedBy = ? WHERE id = ?")
-            for id in ids { try hide.execute(arguments: [entry, id]) }
+            for id in ids { try hide.execute(arguments: [step, id]) }
+            try record(step, .remove, taskCount: ids.count)
         }
     }
 
@@ -117,10 +121,9 @@ public final class TaskStore {
         let count = try count()
         guard count > 0 else { return 0 }
         return try mapErrors {
-            try dropRedo()
-            let entry = try record(.removeAll, taskCount: count)
-            try db.execute(sql: "UPDATE task SET removedBy = ? WHERE removedBy IS NULL", arguments: [entry])
-            nextPosition = nil
+            let step = try beginStep()
+            try db.execute(sql: "UPDATE task SET removedBy = ? WHERE removedBy IS NULL", arguments: [step])
+            try record(step, .removeAll, taskCount: count)
             return count
         }
     }
@@ -130,9 +133,9 @@ public final class TaskStore {
         guard let task = try task(id: id) else { throw TaskDatabaseError.tasksNotFound(ids: [id]) }
         guard task.text != text else { return }
         try mapErrors {
-            try dropRedo()
+            let step = try beginStep()
             try setText(text, of: id)
-            try record(.edit, taskID: id, oldText: task.text, newText: text, taskCount: 1)
+            try record(step, .edit, taskIDs: [id], oldText: task.text, newText: text)
         }
     }
 
@@ -140,55 +143,71 @@ public final class TaskStore {
     @discardableResult
     public func undo() throws -> Change {
         try mapErrors {
-            guard let entry = try JournalEntry.fetchOne(db, sql: """
-                SELECT \(JournalEntry.columns) FROM journal WHERE isUndone = 0 ORDER BY id DESC LIMIT 1
-                """) else { throw TaskDatabaseError.nothingToUndo }
-            switch entry.kind {
-            case .create:
-                try db.execute(sql: "UPDATE task SET removedBy = ? WHERE id = ?", arguments: [entry.id, entry.taskID])
-            case .toggleFavorite:
-                try toggle(entry.taskIDList)
-            case .remove, .removeAll:
-                try db.execute(sql: "UPDATE task SET removedBy = NULL, restoredBy = ? WHERE removedBy = ?",
-                               arguments: [entry.id, entry.id])
-            case .edit:
-                try setText(entry.oldText ?? "", of: entry.taskID ?? 0)
+            var history = try loadHistory()
+            var number = history.lastDone
+            while true {
+                guard number > history.floor else { throw TaskDatabaseError.nothingToUndo }
+                let step = try Step.fetchOne(db, sql: """
+                    SELECT \(Step.columns) FROM step WHERE id <= ? ORDER BY id DESC LIMIT 1
+                    """, arguments: [number])
+                if let step, step.kind == .skipped, number <= step.lastID ?? step.id {
+                    number = step.id - 1
+                    continue
+                }
+                history.undoneFrom = number
+                self.history = history
+                guard let step, step.id == number else {
+                    try hideCreated(number)
+                    return try describeCreate(number)
+                }
+                switch step.kind {
+                case .toggleFavorite: try toggle(step.taskIDList)
+                case .remove, .removeAll:
+                    try db.execute(sql: "UPDATE task SET removedBy = NULL, restoredBy = ?1 WHERE removedBy = ?1",
+                                   arguments: [number])
+                case .edit: try setText(step.oldText ?? "", of: step.taskIDList.first ?? 0)
+                case .skipped: break
+                }
+                return try describe(step)
             }
-            try db.execute(sql: "UPDATE journal SET isUndone = 1 WHERE id = ?", arguments: [entry.id])
-            nextPosition = nil
-            redoIsKnownEmpty = false
-            return try describe(entry, undone: true)
         }
     }
 
-    /// Re-applies the earliest undone change and describes it; throws `nothingToRedo`.
+    /// Re-applies the latest undone change and describes it; throws `nothingToRedo`.
     @discardableResult
     public func redo() throws -> Change {
         try mapErrors {
-            guard let entry = try JournalEntry.fetchOne(db, sql: """
-                SELECT \(JournalEntry.columns) FROM journal WHERE isUndone = 1 ORDER BY id ASC LIMIT 1
-                """) else { throw TaskDatabaseError.nothingToRedo }
-            switch entry.kind {
-            case .create:
-                try db.execute(sql: "UPDATE task SET removedBy = NULL WHERE id = ? AND removedBy = ?",
-                               arguments: [entry.taskID, entry.id])
-            case .toggleFavorite:
-                try toggle(entry.taskIDList)
-            case .remove, .removeAll:
-                try db.execute(sql: "UPDATE task SET removedBy = ?, restoredBy = NULL WHERE restoredBy = ?",
-                               arguments: [entry.id, entry.id])
-            case .edit:
-                try setText(entry.newText ?? "", of: entry.taskID ?? 0)
+            var history = try loadHistory()
+            guard let number = history.undoneFrom else { throw TaskDatabaseError.nothingToRedo }
+            var next = number + 1
+            if let skipped = try Step.fetchOne(db, sql: """
+                SELECT \(Step.columns) FROM step WHERE id = ? AND kind = 'skipped'
+                """, arguments: [next]) {
+                next = (skipped.lastID ?? skipped.id) + 1
             }
-            try db.execute(sql: "UPDATE journal SET isUndone = 0 WHERE id = ?", arguments: [entry.id])
-            nextPosition = nil
-            return try describe(entry, undone: false)
+            history.undoneFrom = next > history.lastStep ? nil : next
+            self.history = history
+            guard let step = try Step.fetchOne(db, sql: "SELECT \(Step.columns) FROM step WHERE id = ?",
+                                               arguments: [number]) else {
+                try showCreated(number)
+                return try describeCreate(number)
+            }
+            switch step.kind {
+            case .toggleFavorite: try toggle(step.taskIDList)
+            case .remove, .removeAll:
+                try db.execute(sql: "UPDATE task SET removedBy = ?1, restoredBy = NULL WHERE restoredBy = ?1",
+                               arguments: [number])
+            case .edit: try setText(step.newText ?? "", of: step.taskIDList.first ?? 0)
+            case .skipped: break
+            }
+            return try describe(step)
         }
     }
 
     /// Runs `body` in a savepoint: if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (used to skip a failing script line).
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        let historyBefore = history
         var result: T?
         do {
             try db.inSavepoint {
@@ -196,74 +215,108 @@ public final class TaskStore {
                 return .commit
             }
         } catch {
-            nextPosition = nil
-            redoIsKnownEmpty = false
+            history = historyBefore
             throw TaskDatabaseError.mapping(error, path: path)
         }
         guard let result else { throw TaskDatabaseError.storage(path: path, reason: "savepoint ended early") }
         return result
     }
 
-    // MARK: Journal
-
-    /// Before a new change: forgets the undone changes, which can no longer be redone.
-    private func dropRedo() throws {
-        guard !redoIsKnownEmpty else { return }
-        let hasUndone = try Bool.fetchOne(db.cachedStatement(sql: """
-            SELECT isUndone FROM journal ORDER BY id DESC LIMIT 1
-            """)) ?? false
-        if hasUndone {
-            // Tasks whose creation was undone are gone for good; restore marks lose their meaning.
-            try db.execute(sql: """
-                DELETE FROM task WHERE removedBy IN (SELECT id FROM journal WHERE isUndone = 1);
-                UPDATE task SET restoredBy = NULL WHERE restoredBy IS NOT NULL;
-                DELETE FROM journal WHERE isUndone = 1;
-                """)
+    /// Saves the history counters, purging what fell out of the kept history; called before commit.
+    func finish() throws {
+        guard var history, history != storedHistory else { return }
+        try mapErrors {
+            if history.lastStep - history.floor >= Self.historyLimit + Self.purgeInterval {
+                let cutoff = min(history.lastStep - Self.historyLimit, (history.undoneFrom ?? .max) - 1)
+                if cutoff > history.floor {
+                    try db.execute(sql: "DELETE FROM task WHERE removedBy <= ?", arguments: [cutoff])
+                    try db.execute(sql: """
+                        DELETE FROM step WHERE id <= ?1 AND (kind <> 'skipped' OR lastID <= ?1)
+                        """, arguments: [cutoff])
+                    history.floor = cutoff
+                }
+            }
+            try history.save(db)
+            self.history = history
+            storedHistory = history
         }
-        redoIsKnownEmpty = true
     }
 
-    @discardableResult
+    // MARK: History
+
+    private func loadHistory() throws -> History {
+        if let history { return history }
+        let loaded = try History.load(db)
+        history = loaded
+        storedHistory = loaded
+        return loaded
+    }
+
+    /// Numbers a new change; first forgets the undone changes, which can no longer be redone.
+    private func beginStep() throws -> Int64 {
+        var history = try loadHistory()
+        if let from = history.undoneFrom {
+            // Tasks whose creation was undone are gone for good; restore marks lose their meaning;
+            // the dropped numbers are never used again.
+            try db.execute(sql: "DELETE FROM task WHERE removedBy >= ? AND removedBy = id", arguments: [from])
+            try db.execute(sql: "UPDATE task SET restoredBy = NULL WHERE restoredBy IS NOT NULL")
+            try db.execute(sql: "DELETE FROM step WHERE id >= ?", arguments: [from])
+            try db.execute(sql: "INSERT INTO step (id, kind, taskCount, lastID) VALUES (?, 'skipped', 0, ?)",
+                           arguments: [from, history.lastStep])
+            history.undoneFrom = nil
+        }
+        history.lastStep += 1
+        self.history = history
+        return history.lastStep
+    }
+
     private func record(
-        _ kind: Change.Kind, taskID: TaskItem.ID? = nil, taskIDs: [TaskItem.ID]? = nil,
-        oldText: String? = nil, newText: String? = nil, taskCount: Int
-    ) throws -> Int64 {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO journal (kind, taskID, taskIDs, oldText, newText, taskCount)
-            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
-            """)
+        _ number: Int64, _ kind: Step.Kind, taskIDs: [TaskItem.ID]? = nil,
+        oldText: String? = nil, newText: String? = nil, taskCount: Int? = nil
+    ) throws {
         let idList = taskIDs.map { $0.map(String.init).joined(separator: ",") }
-        try insert.execute(arguments: [
-            kind.rawValue, taskID, idList, oldText?.sqliteBytes, newText?.sqliteBytes, taskCount,
-        ])
-        let entry = db.lastInsertedRowID
-        if entry % Self.purgeInterval == 0 { try purgeHistory(before: entry - Self.historyLimit) }
-        return entry
+        try db.execute(sql: """
+            INSERT INTO step (id, kind, taskIDs, oldText, newText, taskCount)
+            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
+            """, arguments: [number, kind.rawValue, idList, oldText?.sqliteBytes, newText?.sqliteBytes,
+                             taskCount ?? taskIDs?.count ?? 0])
     }
 
-    /// Forgets journal entries up to `cutoff`, and for good the tasks they removed.
-    private func purgeHistory(before cutoff: Int64) throws {
-        guard cutoff > 0 else { return }
-        try db.execute(sql: "DELETE FROM task WHERE removedBy <= ?", arguments: [cutoff])
-        try db.execute(sql: "DELETE FROM journal WHERE id <= ?", arguments: [cutoff])
+    private func hideCreated(_ id: TaskItem.ID) throws {
+        try db.execute(sql: "UPDATE task SET removedBy = ?1 WHERE id = ?1 AND removedBy IS NULL", arguments: [id])
+        guard db.changesCount == 1 else { throw inconsistentHistory(at: id) }
     }
 
-    private func describe(_ entry: JournalEntry, undone: Bool) throws -> Change {
+    private func showCreated(_ id: TaskItem.ID) throws {
+        try db.execute(sql: "UPDATE task SET removedBy = NULL WHERE id = ?1 AND removedBy = ?1", arguments: [id])
+        guard db.changesCount == 1 else { throw inconsistentHistory(at: id) }
+    }
+
+    private func inconsistentHistory(at step: Int64) -> TaskDatabaseError {
+        .storage(path: path, reason: "the undo history is inconsistent at step \(step)")
+    }
+
+    private func describeCreate(_ id: TaskItem.ID) throws -> Change {
+        Change(kind: .create, taskCount: 1, text: try text(of: id))
+    }
+
+    private func describe(_ step: Step) throws -> Change {
         var text: String?
-        if entry.taskCount == 1 {
-            let id: TaskItem.ID? = switch entry.kind {
-            case .create, .edit: entry.taskID
-            case .toggleFavorite: entry.taskIDList.first
-            case .remove, .removeAll: try TaskItem.ID.fetchOne(db, sql: """
+        if step.taskCount == 1 {
+            let id: TaskItem.ID? = switch step.kind {
+            case .toggleFavorite, .edit: step.taskIDList.first
+            case .remove, .removeAll, .skipped: try TaskItem.ID.fetchOne(db, sql: """
                 SELECT id FROM task WHERE removedBy = ?1 OR restoredBy = ?1 LIMIT 1
-                """, arguments: [entry.id])
+                """, arguments: [step.id])
             }
-            if let id {
-                text = try Data.fetchOne(db, sql: "SELECT CAST(text AS BLOB) FROM task WHERE id = ?", arguments: [id])
-                    .map { String(decoding: $0, as: UTF8.self) }
-            }
+            if let id { text = try self.text(of: id) }
         }
-        return Change(kind: entry.kind, taskCount: entry.taskCount, text: text)
+        return Change(kind: step.changeKind ?? .create, taskCount: step.taskCount, text: text)
+    }
+
+    private func text(of id: TaskItem.ID) throws -> String? {
+        try Data.fetchOne(db, sql: "SELECT CAST(text AS BLOB) FROM task WHERE id = ?", arguments: [id])
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Helpers

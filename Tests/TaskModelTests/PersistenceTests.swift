@@ -77,19 +77,22 @@ import Testing
         let path = folder.file("busy.sqlite")
         let holder = try TaskDatabase(path: path)
         let waiter = try TaskDatabase(path: path)
-        let (held, signalHeld) = AsyncStream<Void>.makeStream()
-        async let holding: Void = Task.detached {
-            try holder.write { store in
+        let events = EventLog()
+        let holding = Thread {
+            try? holder.write { store in
                 try store.create(text: "first")
-                signalHeld.yield()
-                Thread.sleep(forTimeInterval: 0.3)
+                events.append("held")
+                while !events.contains("waiting") { Thread.sleep(forTimeInterval: 0.01) }
+                Thread.sleep(forTimeInterval: 0.1) // the waiter is inside its write by now
+                events.append("released")
             }
-        }.value
-        for await _ in held { break }
-        let started = Date()
-        try waiter.create(text: "second")
-        #expect(Date().timeIntervalSince(started) >= 0.2)
-        try await holding
+        }
+        holding.start()
+        while !events.contains("held") { try await Task.sleep(for: .milliseconds(10)) }
+        events.append("waiting")
+        try waiter.create(text: "second") // blocks until the holder commits
+        events.append("written")
+        #expect(events.entries == ["held", "waiting", "released", "written"])
         #expect(try waiter.allTasks().map(\.text) == ["first", "second"])
     }
 
@@ -102,4 +105,14 @@ import Testing
         try second.create(text: "x")
         #expect(try first.dataVersion() != before)
     }
+}
+
+/// A thread-safe list of event names, to check the order in which threads did things.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ event: String) { lock.withLock { list.append(event) } }
+    func contains(_ event: String) -> Bool { lock.withLock { list.contains(event) } }
+    var entries: [String] { lock.withLock { list } }
 }

@@ -110,6 +110,37 @@ import Testing
         #expect(rows == 0)
     }
 
+    @Test func undoAndRedoStepOverChangesDroppedByALaterChange() throws {
+        _ = try fill(["a", "b", "c"])
+        try database.undo()
+        try database.undo()
+        try database.create(text: "d") // drops the undone b and c
+        try database.undo()
+        #expect(try snapshot() == ["a"])
+        #expect(try database.undo() == Change(kind: .create, taskCount: 1, text: "a"))
+        #expect(try snapshot() == [])
+        #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "a"))
+        #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "d"))
+        #expect(try snapshot() == ["a", "d"])
+        #expect(throws: TaskDatabaseError.nothingToRedo) { try database.redo() }
+    }
+
+    @Test func theIdentityOfADroppedTaskIsNeverGivenToAnother() throws {
+        let dropped = try database.create(text: "a")
+        try database.undo()
+        let next = try database.create(text: "b")
+        #expect(next.id != dropped.id)
+        #expect(try database.read { try $0.missing(ids: [dropped.id]) } == [dropped.id])
+    }
+
+    @Test func undoStopsAtTheStartOfTheKeptHistory() throws {
+        _ = try fill(["a"])
+        try database.undo()
+        #expect(throws: TaskDatabaseError.nothingToUndo) { try database.undo() }
+        try database.redo()
+        #expect(try snapshot() == ["a"])
+    }
+
     @Test func undoThenNewRemoveThenUndoKeepsEverythingConsistent() throws {
         let tasks = try fill(["a", "b", "c"])
         try database.remove(ids: [tasks[0].id])

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""`make bench`: times `tasks` against its targets and against the SQLite floor, side by side.
+
+Whole processes are timed with hyperfine (medians of several runs, output to /dev/null);
+in-process figures come from the TaskBench executable. Prints one table: figure, median,
+target, ratio to the floor. Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKDIR]
+"""
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TASKS, TASKBENCH = sys.argv[1], sys.argv[2]
+WORK = sys.argv[3] if len(sys.argv) > 3 else tempfile.mkdtemp(prefix="tasks-bench-")
+RUNS = int(os.environ.get("BENCH_RUNS", "10"))
+os.makedirs(WORK, exist_ok=True)
+
+
+def path(name):
+    return os.path.join(WORK, name)
+
+
+def q(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def write_script(name, count):
+    with open(path(name), "w") as f:
+        for i in range(count):
+            f.write(f"add Task number {i}: buy milk and call mom\n")
+
+
+def write_sql(name, count):
+    with open(path(name), "w") as f:
+        f.write("PRAGMA journal_mode=WAL;\nCREATE TABLE task (id INTEGER PRIMARY KEY, text TEXT NOT NULL, "
+                "isFavorite BOOLEAN NOT NULL DEFAULT 0, position INTEGER NOT NULL, createdAt DOUBLE NOT NULL);\n"
+                "BEGIN;\n")
+        for i in range(count):
+            f.write(f"INSERT INTO task (text, position, createdAt) VALUES "
+                    f"('Task number {i}: buy milk and call mom', {i + 1}, 1790000000.0);\n")
+        f.write("COMMIT;\n")
+
+
+def fresh(db):
+    return f"rm -f {q(db)} {q(db)}-wal {q(db)}-shm"
+
+
+def hyperfine(name, command, prepare=None, runs=RUNS):
+    """Median wall time of `command` in seconds."""
+    export = path(f"hf-{name}.json")
+    args = ["hyperfine", "--style", "none", "--runs", str(runs), "--warmup", "1", "--export-json", export]
+    if prepare:
+        args += ["--prepare", prepare]
+    subprocess.run(args + [command], check=True, stdout=subprocess.DEVNULL)
+    with open(export) as f:
+        return json.load(f)["results"][0]["median"]
+
+
+def peak_rss_mb(command):
+    """Largest resident set of one run of `command` (a list), in MB."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(before, after) / 1024
+
+
+def main():
+    env_db = {**os.environ, "NO_COLOR": "1"}
+    os.environ.update(env_db)
+    print(f"tasks bench: {RUNS} runs a figure, in {WORK}", file=sys.stderr)
+    for count in (10_000, 50_000, 100_000, 200_000):
+        write_script(f"add{count}.txt", count)
+    write_sql("insert100k.sql", 100_000)
+
+    # A 10k-task store, made by tasks itself, closed cleanly (WAL checkpointed into the file).
+    base = path("store10k.sqlite")
+    subprocess.run(f"{fresh(base)} && {q(TASKS)} --db {q(base)} --quiet < {q(path('add10000.txt'))}",
+                   shell=True, check=True)
+    work = path("work.sqlite")
+    reset = f"{fresh(work)} && cp {q(base)} {q(work)}"
+    run_db = path("run.sqlite")
+
+    rows = []  # (figure, seconds or value, unit, target text, ok, floor value)
+
+    hello = path("hello")
+    with open(hello + ".swift", "w") as f:
+        f.write('print("hello")\n')
+    subprocess.run(["swiftc", "-O", "-static-stdlib", hello + ".swift", "-o", hello], check=True)
+
+    floor_insert = hyperfine("sqlite-insert", f"sqlite3 {q(run_db)} < {q(path('insert100k.sql'))}",
+                             prepare=fresh(run_db), runs=5)
+    script = {}
+    for count in (50_000, 100_000, 200_000):
+        script[count] = hyperfine(f"script{count}",
+                                  f"{q(TASKS)} --db {q(run_db)} --quiet < {q(path(f'add{count}.txt'))}",
+                                  prepare=fresh(run_db), runs=5)
+    floor_select = hyperfine("sqlite-select",
+                             f"sqlite3 {q(work)} 'SELECT id, text, isFavorite FROM task "
+                             f"WHERE removedBy IS NULL ORDER BY position, id'", prepare=reset)
+    floor_hello = hyperfine("hello", q(hello))
+    one_list = hyperfine("list", f"{q(TASKS)} --db {q(work)} list", prepare=reset)
+    one_add = hyperfine("add", f"{q(TASKS)} --db {q(work)} add x", prepare=reset)
+    one_clear = hyperfine("clear", f"{q(TASKS)} --db {q(work)} clear", prepare=reset)
+    floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (text, position, createdAt) "
+                          f"VALUES ('x', 999999999, 0)\"", prepare=reset)
+    floor_clear = hyperfine("sqlite-clear", f"sqlite3 {q(work)} 'UPDATE task SET removedBy = 0'", prepare=reset)
+    subprocess.run(reset, shell=True, check=True)
+    rss = peak_rss_mb([TASKS, "--db", work, "list"])
+    inprocess = json.loads(subprocess.run([TASKBENCH, "--json"], check=True, capture_output=True,
+                                          text=True).stdout)
+
+    ms = lambda s: f"{s * 1000:.1f} ms"
+    table = [
+        ("script: 100k piped adds", ms(script[100_000]), "<= 500 ms and <= sqlite3",
+         script[100_000] <= 0.5 and script[100_000] <= floor_insert, script[100_000] / floor_insert),
+        ("  floor: sqlite3 CLI, 100k INSERTs in 1 transaction", ms(floor_insert), "", None, 1.0),
+        ("script: 50k piped adds", ms(script[50_000]), "", None, None),
+        ("script: 200k piped adds", ms(script[200_000]), "", None, None),
+        ("script: 200k / 50k", f"{script[200_000] / script[50_000]:.2f}x", "<= 4.80x",
+         script[200_000] / script[50_000] <= 4.8, None),
+        ("one-shot: tasks list (10k tasks)", ms(one_list), "<= 15 ms", one_list <= 0.015, one_list / floor_select),
+        ("  floor: sqlite3 selecting 10k rows", ms(floor_select), "", None, 1.0),
+        ("one-shot: tasks add x (10k tasks)", ms(one_add), "<= 15 ms", one_add <= 0.015, one_add / floor_add),
+        ("  floor: sqlite3 inserting 1 row", ms(floor_add), "", None, 1.0),
+        ("one-shot: tasks clear (10k tasks)", ms(one_clear), "<= 15 ms", one_clear <= 0.015,
+         one_clear / floor_clear),
+        ("  floor: sqlite3 updating 10k rows", ms(floor_clear), "", None, 1.0),
+        ("  floor: Swift hello world, -static-stdlib", ms(floor_hello), "", None, None),
+        ("peak RSS: tasks list (10k tasks)", f"{rss:.1f} MB", "<= 20 MB", rss <= 20, None),
+    ]
+    for figure in inprocess:
+        table.append((f"in-process: {figure['name']}", ms(figure["median"]), f"<= {figure['target'] * 1000:.0f} ms",
+                      figure["median"] <= figure["target"], None))
+
+    widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
+    print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
+    failed = 0
+    for name, median, target, ok, ratio in table:
+        mark = "" if ok is None else ("yes" if ok else "NO")
+        failed += ok is False
+        ratio_text = "" if ratio is None else f"{ratio:.2f}x"
+        print(f"{name:<{widths[0]}}  {median:>{widths[1]}}  {target:<{widths[2]}}  {mark:<4}  {ratio_text}")
+    print(f"{sum(r[3] is not None for r in table) - failed} targets met, {failed} missed", file=sys.stderr)
+    if len(sys.argv) <= 3:
+        shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
