@@ -141,11 +141,16 @@ import Testing
 
     // MARK: Colour
 
-    @Test func aTerminalGetsADimNumberAndAYellowStar() async throws {
+    /// The row of a favourite task as the terminal received it, colour codes included.
+    private func favoriteRow(_ arguments: [String] = [], environment: [String: String] = [:]) async throws -> String {
         try await prepare("add one\nfav 1\n")
-        let session = try await TerminalSession(in: folder)
-        let screen = try await session.waitFor(escapes: true) { $0.contains { $0.contains("one") } }
-        let row = try #require(screen.first { $0.contains("one") })
+        let session = try await TerminalSession(arguments, in: folder, environment: environment)
+        let screen = try await session.lines(escapes: true)
+        return try #require(screen.first { $0.contains("one") })
+    }
+
+    @Test func aTerminalGetsADimNumberAndAYellowStar() async throws {
+        let row = try await favoriteRow()
         #expect(row.hasPrefix("  \u{1B}[2m1\u{1B}[0m"))
         #expect(row.contains("\u{1B}[33m★"))
     }
@@ -158,18 +163,12 @@ import Testing
     }
 
     @Test func noColorTurnsColourOff() async throws {
-        try await prepare("add one\nfav 1\n")
-        let session = try await TerminalSession(in: folder, environment: ["NO_COLOR": "1"])
-        let screen = try await session.waitFor(escapes: true) { $0.contains { $0.contains("one") } }
-        let row = try #require(screen.first { $0.contains("one") })
+        let row = try await favoriteRow(environment: ["NO_COLOR": "1"])
         #expect(!row.contains("\u{1B}["))
     }
 
     @Test func theNoColorFlagTurnsColourOff() async throws {
-        try await prepare("add one\nfav 1\n")
-        let session = try await TerminalSession(["--no-color"], in: folder)
-        let screen = try await session.waitFor(escapes: true) { $0.contains { $0.contains("one") } }
-        let row = try #require(screen.first { $0.contains("one") })
+        let row = try await favoriteRow(["--no-color"])
         #expect(!row.contains("\u{1B}["))
     }
 
