@@ -33,10 +33,12 @@ enum ChildProcess {
         }
     }
 
-    /// Starts `path` and leaves it running; a thread reaps it when it exits.
-    static func launch(_ path: String, _ arguments: [String]) {
-        guard let pid = try? start(path, arguments) else { return }
-        Thread { _ = try? exitStatus(of: pid, path: path) }.start()
+    /// Runs `path` with `arguments`, blocking the calling thread until it exits (for a short
+    /// command where no `await` is possible, such as in a deinit); nil when it cannot run.
+    @discardableResult
+    static func runBlocking(_ path: String, _ arguments: [String]) -> Int32? {
+        guard let pid = try? start(path, arguments) else { return nil }
+        return try? exitStatus(of: pid, path: path)
     }
 
     /// Starts `path` with `arguments` and the given standard streams; returns its process id.

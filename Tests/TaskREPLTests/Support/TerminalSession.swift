@@ -31,7 +31,10 @@ final class TerminalSession {
     }
 
     deinit {
-        ChildProcess.launch("/usr/bin/tmux", ["-L", socket, "kill-server"])
+        // tmux leaves its socket file behind: remove it once the server has been told to exit.
+        let socketFile = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())/\(socket)"
+        ChildProcess.runBlocking("/usr/bin/tmux", ["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: socketFile)
     }
 
     // MARK: Keys
