@@ -7,12 +7,12 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
-    @Test func versionPrintsTheNameAndNumber() throws {
-        #expect(try ProgramRun(["--version"], in: folder) == ProgramRun(output: "tasks 0.1.0\n"))
+    @Test func versionPrintsTheNameAndNumber() async throws {
+        #expect(try await ProgramRun(["--version"], in: folder) == ProgramRun(output: "tasks 0.1.0\n"))
     }
 
-    @Test func helpDescribesTheFlagsAndExitsZero() throws {
-        let run = try ProgramRun(["--help"], in: folder)
+    @Test func helpDescribesTheFlagsAndExitsZero() async throws {
+        let run = try await ProgramRun(["--help"], in: folder)
         #expect(run.status == 0)
         #expect(run.error == "")
         #expect(run.output.hasPrefix("OVERVIEW: A to-do list for the terminal.\n"))
@@ -21,56 +21,56 @@ import Testing
         }
     }
 
-    @Test func anUnknownFlagIsAUsageError() throws {
-        let run = try ProgramRun(["--bogus"], in: folder)
+    @Test func anUnknownFlagIsAUsageError() async throws {
+        let run = try await ProgramRun(["--bogus"], in: folder)
         #expect(run.status == 2)
         #expect(run.output == "")
         #expect(run.error.hasPrefix("Error: Unknown option '--bogus'\nUsage: tasks "))
     }
 
-    @Test func anEmptyDatabasePathIsAUsageError() throws {
-        let run = try ProgramRun(["--db", "", "list"], in: folder, database: false)
+    @Test func anEmptyDatabasePathIsAUsageError() async throws {
+        let run = try await ProgramRun(["--db", "", "list"], in: folder, database: false)
         #expect(run.status == 2)
         #expect(run.error.hasPrefix("Error: --db needs a path\n"))
     }
 
-    @Test func aFileThatIsNotATaskStoreIsRefusedAndLeftAlone() throws {
+    @Test func aFileThatIsNotATaskStoreIsRefusedAndLeftAlone() async throws {
         let path = folder.file("notes.txt")
         try "my notes\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try ProgramRun(["--db", path, "list"], in: folder, database: false)
+        let run = try await ProgramRun(["--db", path, "list"], in: folder, database: false)
         #expect(run == ProgramRun(
             error: "tasks: \(path) is not a tasks database (not an SQLite file); it was left untouched\n", status: 1))
         #expect(folder.contents(of: "notes.txt") == "my notes\n")
     }
 
-    @Test func controlCharactersInAnErrorAreEscaped() throws {
+    @Test func controlCharactersInAnErrorAreEscaped() async throws {
         let path = folder.file("evil\u{1B}[31m.txt")
         try "not a database".write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try ProgramRun(["--db", path, "list"], in: folder, database: false)
+        let run = try await ProgramRun(["--db", path, "list"], in: folder, database: false)
         #expect(run.status == 1)
         #expect(run.error.contains("evil\\e[31m.txt is not a tasks database"))
         #expect(!run.error.contains("\u{1B}"))
     }
 
-    @Test func theDatabaseIsKeptUnderXDGDataHomeByDefault() throws {
-        _ = try ProgramRun(["list"], in: folder, database: false)
+    @Test func theDatabaseIsKeptUnderXDGDataHomeByDefault() async throws {
+        _ = try await ProgramRun(["list"], in: folder, database: false)
         #expect(FileManager.default.fileExists(atPath: folder.file("data/tasks/tasks.sqlite")))
     }
 
-    @Test func theDatabaseIsKeptUnderHomeWhenXDGDataHomeIsNotAbsolute() throws {
-        _ = try ProgramRun(["list"], in: folder, environment: ["XDG_DATA_HOME": "relative/data"], database: false)
+    @Test func theDatabaseIsKeptUnderHomeWhenXDGDataHomeIsNotAbsolute() async throws {
+        _ = try await ProgramRun(["list"], in: folder, environment: ["XDG_DATA_HOME": "relative/data"], database: false)
         #expect(FileManager.default.fileExists(atPath: folder.file("home/.local/share/tasks/tasks.sqlite")))
     }
 
-    @Test func theTASKS_DBVariableNamesTheDatabase() throws {
-        _ = try ProgramRun(["list"], in: folder, environment: ["TASKS_DB": folder.file("elsewhere/my.sqlite")],
+    @Test func theTASKS_DBVariableNamesTheDatabase() async throws {
+        _ = try await ProgramRun(["list"], in: folder, environment: ["TASKS_DB": folder.file("elsewhere/my.sqlite")],
                            database: false)
         #expect(FileManager.default.fileExists(atPath: folder.file("elsewhere/my.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("data/tasks/tasks.sqlite")))
     }
 
-    @Test func theDbFlagWinsOverTASKS_DB() throws {
-        _ = try ProgramRun(["list"], in: folder, environment: ["TASKS_DB": folder.file("ignored.sqlite")])
+    @Test func theDbFlagWinsOverTASKS_DB() async throws {
+        _ = try await ProgramRun(["list"], in: folder, environment: ["TASKS_DB": folder.file("ignored.sqlite")])
         #expect(FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("ignored.sqlite")))
     }

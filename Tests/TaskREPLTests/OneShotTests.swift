@@ -7,70 +7,80 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
-    @Test func addPrintsTheList() throws {
-        #expect(try ProgramRun(["add", "Buy", "milk"], in: folder) == ProgramRun(output: "  1   Buy milk\n"))
+    @Test func addPrintsTheList() async throws {
+        #expect(try await ProgramRun(["add", "Buy", "milk"], in: folder) == ProgramRun(output: "  1   Buy milk\n"))
     }
 
-    @Test func theCommandsWordsAreJoinedWithSingleSpaces() throws {
-        #expect(try ProgramRun(["add", "Buy  milk", "now"], in: folder).output == "  1   Buy  milk now\n")
+    @Test func theCommandsWordsAreJoinedWithSingleSpaces() async throws {
+        #expect(try await ProgramRun(["add", "Buy  milk", "now"], in: folder).output == "  1   Buy  milk now\n")
     }
 
-    @Test func quietPrintsNothing() throws {
-        #expect(try ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
-        #expect(try ProgramRun(["list"], in: folder).output == "  1   one\n")
+    @Test func quietPrintsNothing() async throws {
+        #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   one\n")
     }
 
-    @Test func listOfNothingSaysHowToAddATask() throws {
-        #expect(try ProgramRun(["list"], in: folder) == ProgramRun(output: "No tasks. Add one with: tasks add TEXT\n"))
+    @Test func listOfNothingSaysHowToAddATask() async throws {
+        #expect(try await ProgramRun(["list"], in: folder) == ProgramRun(output: "No tasks. Add one with: tasks add TEXT\n"))
     }
 
-    @Test func favStarsTheTask() throws {
-        _ = try ProgramRun(["add", "one"], in: folder)
-        #expect(try ProgramRun(["fav", "1"], in: folder).output == "  1 ★ one\n")
+    @Test func favStarsTheTask() async throws {
+        _ = try await ProgramRun(["add", "one"], in: folder)
+        #expect(try await ProgramRun(["fav", "1"], in: folder).output == "  1 ★ one\n")
     }
 
-    @Test func rmRemovesTheTask() throws {
-        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
-        _ = try ProgramRun(["--quiet", "add", "two"], in: folder)
-        #expect(try ProgramRun(["rm", "1"], in: folder) == ProgramRun(output: "  1   two\n"))
+    @Test func rmRemovesTheTask() async throws {
+        _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
+        _ = try await ProgramRun(["--quiet", "add", "two"], in: folder)
+        #expect(try await ProgramRun(["rm", "1"], in: folder) == ProgramRun(output: "  1   two\n"))
     }
 
-    @Test func aFailingCommandExitsOneWithItsErrorOnStandardError() throws {
-        _ = try ProgramRun(["add", "one"], in: folder)
-        #expect(try ProgramRun(["rm", "9"], in: folder)
+    @Test func aFailingCommandExitsOneWithItsErrorOnStandardError() async throws {
+        _ = try await ProgramRun(["add", "one"], in: folder)
+        #expect(try await ProgramRun(["rm", "9"], in: folder)
             == ProgramRun(error: "rm 9: there is no task 9 (the list has 1)\n", status: 1))
     }
 
-    @Test func infoMessagesGoToStandardOutputBeforeTheList() throws {
-        _ = try ProgramRun(["--quiet", "add", "one"], in: folder)
-        _ = try ProgramRun(["--quiet", "fav", "1"], in: folder)
-        #expect(try ProgramRun(["undo"], in: folder) == ProgramRun(output: "Undid: fav “one”\n  1   one\n"))
+    @Test func infoMessagesGoToStandardOutputBeforeTheList() async throws {
+        _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
+        _ = try await ProgramRun(["--quiet", "fav", "1"], in: folder)
+        #expect(try await ProgramRun(["undo"], in: folder) == ProgramRun(output: "Undid: fav “one”\n  1   one\n"))
     }
 
-    @Test func helpGoesToStandardOutput() throws {
-        let run = try ProgramRun(["help"], in: folder)
+    @Test func helpGoesToStandardOutput() async throws {
+        let run = try await ProgramRun(["help"], in: folder)
         #expect(run.status == 0)
         #expect(run.error == "")
         #expect(run.output.hasPrefix("add TEXT "))
     }
 
-    @Test func quitSucceeds() throws {
-        #expect(try ProgramRun(["quit"], in: folder).status == 0)
+    @Test func aFullDiskOnStandardOutputIsAFailure() async throws {
+        _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
+        let errorPath = folder.file("stderr")
+        let status = try await ChildProcess.run(TasksBinary.path, ["--db", folder.file("tasks.sqlite"), "list"],
+                                          environment: TasksBinary.environment(in: folder),
+                                          output: "/dev/full", error: errorPath)
+        #expect(status == 1)
+        #expect(folder.contents(of: "stderr") == "tasks: cannot write to standard output: No space left on device\n")
     }
 
-    @Test func numbersAlignPastNinetyNine() throws {
+    @Test func quitSucceeds() async throws {
+        #expect(try await ProgramRun(["quit"], in: folder).status == 0)
+    }
+
+    @Test func numbersAlignPastNinetyNine() async throws {
         let script = (1...100).map { "add t\($0)\n" }.joined()
-        _ = try ProgramRun(["--quiet"], input: script, in: folder)
-        let lines = try ProgramRun(["list"], in: folder).output.split(separator: "\n")
+        _ = try await ProgramRun(["--quiet"], input: script, in: folder)
+        let lines = try await ProgramRun(["list"], in: folder).output.split(separator: "\n")
         #expect(lines.first == "  1   t1")
         #expect(lines.last == "100   t100")
     }
 
-    @Test func flagsAfterTheCommandAreFlags() throws {
-        #expect(try ProgramRun(["add", "one", "--quiet"], in: folder) == ProgramRun())
+    @Test func flagsAfterTheCommandAreFlags() async throws {
+        #expect(try await ProgramRun(["add", "one", "--quiet"], in: folder) == ProgramRun())
     }
 
-    @Test func aDoubleDashLetsTheTextStartWithADash() throws {
-        #expect(try ProgramRun(["add", "--", "-5 degrees"], in: folder).output == "  1   -5 degrees\n")
+    @Test func aDoubleDashLetsTheTextStartWithADash() async throws {
+        #expect(try await ProgramRun(["add", "--", "-5 degrees"], in: folder).output == "  1   -5 degrees\n")
     }
 }

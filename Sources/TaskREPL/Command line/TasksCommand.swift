@@ -65,8 +65,7 @@ struct TasksCommand: ParsableCommand {
     func execute() -> Int32 {
         let output = OutputStreams()
         let mode = InputMode(commandWords: command, standardInputIsTerminal: Posix.isTerminal(Posix.standardInput))
-        let locations = Locations()
-        guard let path = locations.databasePath(option: db) else {
+        guard let path = Locations.databasePath(option: db) else {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
@@ -88,7 +87,7 @@ struct TasksCommand: ParsableCommand {
         case .script:
             status = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
         case .interactive:
-            status = InteractiveSession(view: view, historyPath: locations.historyPath()).run()
+            status = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
         }
         return output.finish(status: status)
     }

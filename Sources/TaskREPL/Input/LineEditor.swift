@@ -16,7 +16,7 @@ final class LineEditor {
         case line(String)
         /// The user pressed Ctrl-C: the line was discarded.
         case interrupted
-        /// The user pressed Ctrl-D on an empty line, or the input ended.
+        /// The user pressed Ctrl-D on an empty line, or the input ended (the cursor is on a new line).
         case end
     }
 
@@ -24,6 +24,8 @@ final class LineEditor {
     var completions: (String) -> [String] = { _ in [] }
 
     private var editLine: OpaquePointer?
+    /// Where libedit writes the prompt and the line (a C `FILE`).
+    private let terminal: UnsafeMutablePointer<FILE>
     private var history: OpaquePointer?
     private let historyPath: String?
     private let prompt: UnsafeMutablePointer<wchar_t>
@@ -33,13 +35,17 @@ final class LineEditor {
     /// How many lines the history keeps.
     static let historySize: Int32 = 1000
 
-    /// Starts libedit on the standard streams, loading the history from `historyPath` (if any).
-    /// Returns nil when libedit cannot start.
+    /// Starts libedit on standard input, loading the history from `historyPath` (if any).
+    /// The prompt and the line being edited are written to standard output, or to standard error
+    /// when only that one is a terminal (`tasks | less`). Returns nil when libedit cannot start.
     init?(programName: String, prompt promptText: String, historyPath: String?) {
-        guard let editLine = el_init(programName, tasks_stdin(), tasks_stdout(), tasks_stderr()) else {
+        let editsOnStandardError = !Posix.isTerminal(Posix.standardOutput) && Posix.isTerminal(Posix.standardError)
+        let terminal = editsOnStandardError ? tasks_stderr() : tasks_stdout()
+        guard let terminal, let editLine = el_init(programName, tasks_stdin(), terminal, tasks_stderr()) else {
             return nil
         }
         self.editLine = editLine
+        self.terminal = terminal
         self.historyPath = historyPath
         prompt = Self.allocateWideString(promptText)
 
@@ -90,6 +96,8 @@ final class LineEditor {
             var count: Int32 = 0
             guard let wide = el_wgets(editLine, &count) else {
                 if count < 0 && errno == EINTR { continue } // a signal libedit did not handle itself
+                fputs("\n", terminal) // after the ^D libedit shows
+                fflush(terminal)
                 return .end
             }
             if isInterrupted { return .interrupted }
@@ -161,8 +169,8 @@ final class LineEditor {
             while shown.last == " " { shown.removeLast() }
             return shown.escapingControlCharacters()
         }
-        fputs("\n" + listing.joined(separator: "  ") + "\n", tasks_stdout())
-        fflush(tasks_stdout())
+        fputs("\n" + listing.joined(separator: "  ") + "\n", terminal)
+        fflush(terminal)
         return UInt8(CC_REDISPLAY)
     }
 

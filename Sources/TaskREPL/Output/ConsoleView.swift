@@ -11,7 +11,6 @@ final class ConsoleView: TaskView {
 
     private var formatter: ListFormatter
     private let errorPalette: Palette
-    private let wrapsRows: Bool
 
     /// Creates the view and makes itself the presenter's view.
     ///
@@ -21,16 +20,15 @@ final class ConsoleView: TaskView {
     init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String) {
         self.presenter = presenter
         self.output = output
-        wrapsRows = Posix.isTerminal(Posix.standardOutput)
-        let outputPalette: Palette = colorAllowed && wrapsRows ? .ansi : .plain
+        let outputPalette: Palette = colorAllowed && Posix.isTerminal(Posix.standardOutput) ? .ansi : .plain
         errorPalette = colorAllowed && Posix.isTerminal(Posix.standardError) ? .ansi : .plain
         formatter = ListFormatter(palette: outputPalette, emptyListText: emptyListText)
         presenter.view = self
     }
 
-    /// Shows the numbered list, wrapped to the terminal's current width.
+    /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal).
     func display(rows: [TaskRow]) {
-        formatter.columns = wrapsRows ? Posix.terminalColumns(Posix.standardOutput) : nil
+        formatter.columns = Posix.terminalColumns(Posix.standardOutput)
         output.write(formatter.format(rows), to: .output)
     }
 
@@ -47,7 +45,7 @@ final class ConsoleView: TaskView {
     /// (continuations under the description column).
     func display(help: String) {
         let text = help.escapingControlCharacters(keepingLineBreaks: true)
-        guard wrapsRows, let columns = Posix.terminalColumns(Posix.standardOutput) else {
+        guard let columns = Posix.terminalColumns(Posix.standardOutput) else {
             output.write(text + "\n", to: .output)
             return
         }

@@ -24,7 +24,6 @@ struct InteractiveSession {
             view.output.flush()
             switch editor.readLine() {
             case .end:
-                view.output.write("\n", to: .output)
                 return 0
             case .interrupted:
                 continue

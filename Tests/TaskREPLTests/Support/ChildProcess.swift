@@ -1,6 +1,8 @@
 import Foundation
 
-/// Runs a program to completion with `posix_spawn` and `waitpid`.
+/// Runs a program to completion with `posix_spawn` and `waitpid`, the wait on a thread of its own
+/// so that tests never hold one of Swift concurrency's few threads while a program runs (on two
+/// cores that starved other suites' tasks).
 ///
 /// Not Foundation's `Process`: the child gets the default signal dispositions and an empty signal
 /// mask (the test runner blocks most signals, and a child would inherit that: tmux could then not
@@ -18,7 +20,31 @@ enum ChildProcess {
     /// Standard input, output and error are the files at the paths given (created or truncated).
     static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                     input: String = "/dev/null", output: String = "/dev/null",
-                    error: String = "/dev/null") throws -> Int32 {
+                    error: String = "/dev/null") async throws -> Int32 {
+        let pid = try start(path, arguments, environment: environment, input: input, output: output, error: error)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    continuation.resume(returning: try exitStatus(of: pid, path: path))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+
+    /// Runs `path` with `arguments`, blocking the calling thread until it exits (for a short
+    /// command where no `await` is possible, such as in a deinit); nil when it cannot run.
+    @discardableResult
+    static func runBlocking(_ path: String, _ arguments: [String]) -> Int32? {
+        guard let pid = try? start(path, arguments) else { return nil }
+        return try? exitStatus(of: pid, path: path)
+    }
+
+    /// Starts `path` with `arguments` and the given standard streams; returns its process id.
+    private static func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                              input: String = "/dev/null", output: String = "/dev/null",
+                              error: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,6 +75,11 @@ enum ChildProcess {
         var pid = pid_t()
         let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard code == 0 else { throw SpawnFailed(path: path, code: code) }
+        return pid
+    }
+
+    /// Waits for `pid` to exit (blocking the calling thread) and returns its exit status.
+    private static func exitStatus(of pid: pid_t, path: String) throws -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnFailed(path: path, code: errno) }

@@ -12,13 +12,14 @@ struct ProgramRun: Equatable, CustomStringConvertible {
     /// Runs `tasks` with `arguments`, `input` as its standard input, in a private environment
     /// inside `folder` (its database is `folder/tasks.sqlite` unless `arguments` say otherwise).
     init(_ arguments: [String], input: String = "", in folder: TemporaryFolder,
-         environment extra: [String: String] = [:], database: Bool = true) throws {
-        try self.init(arguments, inputBytes: Array(input.utf8), in: folder, environment: extra, database: database)
+         environment extra: [String: String] = [:], database: Bool = true) async throws {
+        try await self.init(arguments, inputBytes: Array(input.utf8), in: folder, environment: extra,
+                            database: database)
     }
 
     /// Runs `tasks` with raw bytes as its standard input.
     init(_ arguments: [String], inputBytes: [UInt8], in folder: TemporaryFolder,
-         environment extra: [String: String] = [:], database: Bool = true) throws {
+         environment extra: [String: String] = [:], database: Bool = true) async throws {
         try TasksBinary.checkBuilt()
         let id = UUID().uuidString
         let inputPath = folder.file("stdin-\(id)")
@@ -29,7 +30,7 @@ struct ProgramRun: Equatable, CustomStringConvertible {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
-        status = try ChildProcess.run(TasksBinary.path, arguments, environment: TasksBinary.environment(in: folder, extra),
+        status = try await ChildProcess.run(TasksBinary.path, arguments, environment: TasksBinary.environment(in: folder, extra),
                                       input: inputPath, output: outputPath, error: errorPath)
         output = folder.contents(of: "stdout-\(id)") ?? ""
         error = folder.contents(of: "stderr-\(id)") ?? ""

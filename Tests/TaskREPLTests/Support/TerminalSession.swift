@@ -15,44 +15,49 @@ final class TerminalSession {
     /// Starts `tasks` with `arguments` in a `columns`×`rows` terminal, in the private environment
     /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. With
     /// `jobControl`, the pane's shell runs it as a job of its own (`set -m`), as an interactive
-    /// shell would, so that Ctrl-Z can stop it.
+    /// shell would, so that Ctrl-Z can stop it. With `outputFilter`, its standard output is piped
+    /// through that command (standard input and error stay on the terminal).
     init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
-         columns: Int = 100, rows: Int = 40, jobControl: Bool = false) throws {
+         columns: Int = 100, rows: Int = 40, jobControl: Bool = false, outputFilter: String? = nil) async throws {
         try TasksBinary.checkBuilt()
         let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(Self.quoted($0.value))" }
         let program = ([TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
         let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
+            + (outputFilter.map { " | " + $0 } ?? "")
         let script = (jobControl ? "set -m; " : "") + "settings=$(stty -g); " + command
             + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
-        try waitForPrompt()
+        try await tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
+        try await waitForPrompt()
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        // tmux leaves its socket file behind: remove it once the server has been told to exit.
+        let socketFile = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())/\(socket)"
+        ChildProcess.runBlocking("/usr/bin/tmux", ["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: socketFile)
     }
 
     // MARK: Keys
 
     /// Types `text` literally (no Enter).
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "t", "-l", text])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", "t", "-l", text])
     }
 
     /// Presses keys by their tmux names: `Enter`, `Up`, `Tab`, `C-c`, `C-d`, `C-u`.
-    func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", "t"] + keys)
+    func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "t"] + keys)
     }
 
     /// Types `line`, presses Enter, waits for the next prompt and returns the lines printed in between.
     @discardableResult
-    func run(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    func run(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         var echoed = Self.barePrompt + " " + line
         while echoed.last == " " { echoed.removeLast() }
-        try type(line)
-        try waitFor({ $0.last == echoed }, sourceLocation: sourceLocation)
-        try press("Enter")
-        let screen = try waitForPrompt(sourceLocation: sourceLocation)
+        try await type(line)
+        try await waitFor({ $0.last == echoed }, sourceLocation: sourceLocation)
+        try await press("Enter")
+        let screen = try await waitForPrompt(sourceLocation: sourceLocation)
         guard let echo = screen.lastIndex(of: echoed) else { return [] }
         return Array(screen[(echo + 1)..<(screen.count - 1)])
     }
@@ -60,8 +65,8 @@ final class TerminalSession {
     // MARK: Screen
 
     /// The screen and its scrollback as lines, without the blank lines at the bottom.
-    func lines(escapes: Bool = false) throws -> [String] {
-        let text = try tmux(["capture-pane", "-p", "-t", "t", "-S", "-1000"] + (escapes ? ["-e"] : []))
+    func lines(escapes: Bool = false) async throws -> [String] {
+        let text = try await tmux(["capture-pane", "-p", "-t", "t", "-S", "-1000"] + (escapes ? ["-e"] : []))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
@@ -70,37 +75,38 @@ final class TerminalSession {
     /// Waits until `condition` holds for the screen's lines and returns them; fails the test on timeout.
     @discardableResult
     func waitFor(escapes: Bool = false, _ condition: ([String]) -> Bool,
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         let deadline = ContinuousClock.now + Self.timeout
-        var screen = try lines(escapes: escapes)
+        var screen = try await lines(escapes: escapes)
         while !condition(screen) {
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out; the screen:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 throw TimedOut()
             }
-            usleep(20_000)
-            screen = try lines(escapes: escapes)
+            try await Task.sleep(for: .milliseconds(20))
+            screen = try await lines(escapes: escapes)
         }
         return screen
     }
 
     /// Waits for an empty prompt on the last line.
     @discardableResult
-    func waitForPrompt(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try waitFor({ $0.last == Self.barePrompt }, sourceLocation: sourceLocation)
+    func waitForPrompt(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        try await waitFor({ $0.last == Self.barePrompt }, sourceLocation: sourceLocation)
     }
 
     /// Waits for the program to exit and returns its exit status and whether the terminal's settings
     /// were as before it started (both printed by the pane's shell).
-    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32?, terminalRestored: Bool) {
-        let screen = try waitFor({ $0.contains { $0.hasPrefix("TTY=") } }, sourceLocation: sourceLocation)
+    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> (status: Int32?, terminalRestored: Bool) {
+        let screen = try await waitFor({ $0.contains { $0.hasPrefix("TTY=") } }, sourceLocation: sourceLocation)
         let status = screen.last { $0.hasPrefix("EXIT=") }.flatMap { Int32($0.dropFirst("EXIT=".count)) }
         return (status, screen.contains("TTY=same"))
     }
 
     /// The process id of the program (the child of the pane's shell), or nil when it has none.
-    func programID() throws -> pid_t? {
-        let output = try tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
+    func programID() async throws -> pid_t? {
+        let output = try await tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
         guard let shell = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         return children.split(separator: " ").first.flatMap { pid_t($0) }
@@ -120,10 +126,10 @@ final class TerminalSession {
 
     /// Runs tmux on the private socket and returns what it printed.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
+    private func tmux(_ arguments: [String]) async throws -> String {
         let outputPath = NSTemporaryDirectory() + "tasks-tmux-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let status = try ChildProcess.run("/usr/bin/tmux", ["-u", "-L", socket] + arguments, output: outputPath)
+        let status = try await ChildProcess.run("/usr/bin/tmux", ["-u", "-L", socket] + arguments, output: outputPath)
         guard status == 0 else { throw TmuxFailed(arguments: arguments, status: status) }
         let data = FileManager.default.contents(atPath: outputPath) ?? Data()
         return String(decoding: data, as: UTF8.self)
