@@ -21,12 +21,10 @@ enum Schema {
                     id INTEGER PRIMARY KEY,
                     text TEXT NOT NULL,
                     isFavorite BOOLEAN NOT NULL DEFAULT 0,
-                    position INTEGER NOT NULL,
                     createdAt DOUBLE NOT NULL,
                     removedBy INTEGER,
                     restoredBy INTEGER
                 );
-                CREATE INDEX task_live ON task(position, id) WHERE removedBy IS NULL;
                 CREATE INDEX task_removedBy ON task(removedBy) WHERE removedBy IS NOT NULL;
                 CREATE INDEX task_restoredBy ON task(restoredBy) WHERE restoredBy IS NOT NULL;
                 CREATE TABLE step (

@@ -62,6 +62,12 @@ public final class TaskDatabase: Sendable {
         return configuration
     }
 
+    /// Closes the connection now (a WAL checkpoint); later calls fail. Errors are ignored: every
+    /// change is already committed, and SQLite recovers the log on the next open.
+    public func close() {
+        try? writer.close()
+    }
+
     // MARK: Transactions
 
     /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.

@@ -11,17 +11,19 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var text: String
     /// Whether the task is marked as a favourite.
     public var isFavorite: Bool
-    /// The task's place in the list: tasks are listed by ascending position.
-    public var position: Int64
     /// When the task was created.
     public var createdAt: Date
 
-    /// Creates a task value; the database assigns `id` and `position` when it creates one.
-    public init(id: ID, text: String, isFavorite: Bool, position: Int64, createdAt: Date) {
+    /// Creates a task value; the database assigns `id` when it creates one.
+    public init(id: ID, text: String, isFavorite: Bool, createdAt: Date) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
-        self.position = position
         self.createdAt = createdAt
     }
+
+    /// The task's place in the list: tasks are listed by ascending position, which is the order
+    /// they were created in, so the identity (a step number, always increasing) doubles as it.
+    /// Listing in rowid order needs no index: appends write one row and `list` scans the table.
+    public var position: Int64 { id }
 }

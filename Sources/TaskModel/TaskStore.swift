@@ -31,7 +31,7 @@ public final class TaskStore {
     public func allTasks() throws -> [TaskItem] {
         try mapErrors {
             let statement = try SQLiteStatement(db.cachedStatement(sql: """
-                SELECT \(TaskItem.columns) FROM task WHERE removedBy IS NULL ORDER BY position, id
+                SELECT \(TaskItem.columns) FROM task WHERE removedBy IS NULL ORDER BY id
                 """), path: path)
             var tasks: [TaskItem] = []
             try statement.forEachRow { tasks.append(TaskItem(row: $0)) }
@@ -81,11 +81,11 @@ public final class TaskStore {
             let step = try beginStep()
             let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
             let insert = try insertTask ?? SQLiteStatement(db.makeStatement(sql: """
-                INSERT INTO task (id, text, isFavorite, position, createdAt) VALUES (?, ?, 0, ?, ?)
+                INSERT INTO task (id, text, isFavorite, createdAt) VALUES (?, ?, 0, ?)
                 """), path: path)
             insertTask = insert
-            try insert.run(.integer(step), .text(text), .integer(step), .real(createdAt.timeIntervalSince1970))
-            return TaskItem(id: step, text: text, isFavorite: false, position: step, createdAt: createdAt)
+            try insert.run(.integer(step), .text(text), .real(createdAt.timeIntervalSince1970))
+            return TaskItem(id: step, text: text, isFavorite: false, createdAt: createdAt)
         }
     }
 
@@ -345,13 +345,13 @@ public final class TaskStore {
 
 extension TaskItem {
     /// The columns `init(row:)` reads, in order.
-    static let columns = "id, text, isFavorite, position, createdAt"
+    static let columns = "id, text, isFavorite, createdAt"
 
     /// Decodes a row of `columns`.
     init(row: SQLiteRow) {
         self.init(
             id: row.integer(0), text: row.text(1), isFavorite: row.integer(2) != 0,
-            position: row.integer(3), createdAt: Date(timeIntervalSince1970: row.real(4)))
+            createdAt: Date(timeIntervalSince1970: row.real(3)))
     }
 }
 
