@@ -21,6 +21,31 @@ import Testing
         }
     }
 
+    @Test func flagsMayFollowTheCommandWords() async throws {
+        let run = try await ProgramRun(["add", "Buy", "milk", "--quiet", "--db", folder.file("t.sqlite")], in: folder)
+        #expect(run == ProgramRun(output: ""))
+        #expect(try await ProgramRun(["--db=" + folder.file("t.sqlite"), "list"], in: folder)
+            == ProgramRun(output: "  1   Buy milk\n"))
+    }
+
+    @Test func wordsAfterADoubleDashAreCommandWordsEvenWithADash() async throws {
+        let db = folder.file("t.sqlite")
+        let run = try await ProgramRun(["--db", db, "--", "add", "-5", "degrees", "--quiet"], in: folder)
+        #expect(run == ProgramRun(output: "  1   -5 degrees --quiet\n"))
+    }
+
+    @Test func aFlagGivenTwiceCountsOnce() async throws {
+        let run = try await ProgramRun(["--db", folder.file("t.sqlite"), "--quiet", "--quiet", "add", "x"], in: folder)
+        #expect(run == ProgramRun(output: ""))
+    }
+
+    @Test func aDashWordInTheCommandIsAUsageError() async throws {
+        let run = try await ProgramRun(["--db", folder.file("t.sqlite"), "rm", "-3"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.error.hasPrefix("Error: Unknown option '-3'"))
+    }
+
     @Test func anUnknownFlagIsAUsageError() async throws {
         let run = try await ProgramRun(["--bogus"], in: folder)
         #expect(run.status == 2)

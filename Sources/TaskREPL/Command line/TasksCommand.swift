@@ -1,3 +1,4 @@
+import Glibc
 import ArgumentParser
 import TaskModel
 import TaskPresenter
@@ -47,6 +48,7 @@ struct TasksCommand: ParsableCommand {
     /// Parses `arguments` and runs; returns the exit status: 0, 1 when a command failed,
     /// 2 on a usage error.
     static func start(arguments: [String]) -> Int32 {
+        if let options = LaunchOptions(commonArguments: arguments) { return execute(options) }
         let command: TasksCommand
         do {
             command = try parse(arguments)
@@ -58,11 +60,19 @@ struct TasksCommand: ParsableCommand {
                          to: isRequest ? .output : .error)
             return output.finish(status: isRequest ? 0 : 2)
         }
-        return command.execute()
+        return execute(command.options)
     }
 
-    /// Opens the store, wires view and presenter for the mode, runs it; returns the exit status.
-    func execute() -> Int32 {
+    /// The parsed flags and command words.
+    var options: LaunchOptions {
+        LaunchOptions(db: db, quiet: quiet, keepGoing: keepGoing, noColor: noColor, command: command)
+    }
+
+    /// Opens the store, wires view and presenter for the mode, runs it, and exits with its status
+    /// (returns only when the store cannot be opened).
+    static func execute(_ options: LaunchOptions) -> Int32 {
+        let (db, quiet, keepGoing, noColor, command) =
+            (options.db, options.quiet, options.keepGoing, options.noColor, options.command)
         let output = OutputStreams()
         let mode = InputMode(commandWords: command, standardInputIsTerminal: Posix.isTerminal(Posix.standardInput))
         guard let path = Locations.databasePath(option: db) else {
@@ -89,6 +99,10 @@ struct TasksCommand: ParsableCommand {
         case .interactive:
             status = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
         }
-        return output.finish(status: status)
+        let finalStatus = output.finish(status: status)
+        // Leave without tearing down: freeing a 10,000-task list costs a fifth of a one-shot
+        // `tasks list`. Output is flushed and history saved; closing the store checkpoints its log.
+        database.close()
+        Glibc.exit(finalStatus)
     }
 }
