@@ -36,6 +36,19 @@ import TaskTerminal
         #expect(makeSUT(columns: 20).format(rows) == "  7 ★ water the\n      plants on the\n      balcony\n")
     }
 
+    @Test func anASCIITextExactlyAsWideAsItsColumnStaysOnOneLine() {
+        let rows = [TaskRow(number: 1, text: "abcd efghi", isFavorite: false),
+                    TaskRow(number: 2, text: "abcd efghij", isFavorite: false)]
+        #expect(makeSUT(columns: 16).format(rows) == "  1   abcd efghi\n  2   abcd\n      efghij\n")
+    }
+
+    @Test func formatBytesIsTheUTF8OfFormat() {
+        let rows = [TaskRow(number: 1, text: "Café \u{1B}[31m ☕", isFavorite: true),
+                    TaskRow(number: 2, text: "plain", isFavorite: false)]
+        let sut = makeSUT(columns: 40, palette: .ansi)
+        #expect(sut.formatBytes(rows) == Array(sut.format(rows).utf8))
+    }
+
     @Test func wideTextsWrapByColumnsNotCharacters() {
         let rows = [TaskRow(number: 1, text: "日本語のテキストです", isFavorite: false)]
         #expect(makeSUT(columns: 16).format(rows) == "  1   日本語のテ\n      キストです\n")

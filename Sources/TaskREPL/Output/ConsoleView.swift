@@ -29,7 +29,7 @@ final class ConsoleView: TaskView {
     /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal).
     func display(rows: [TaskRow]) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
-        output.write(formatter.format(rows), to: .output)
+        output.write(bytes: formatter.formatBytes(rows), to: .output)
     }
 
     /// Shows a message: info on standard output, errors in red on standard error.

@@ -23,14 +23,20 @@ final class OutputStreams {
 
     /// Queues `text` for `stream`.
     func write(_ text: String, to stream: Stream) {
+        var text = text
+        text.withUTF8 { write(bytes: $0, to: stream) }
+    }
+
+    /// Queues UTF-8 `bytes` for `stream`.
+    func write(bytes: some Collection<UInt8>, to stream: Stream) {
         switch stream {
         case .output:
             if !errorBuffer.isEmpty { flush(.error) }
-            outputBuffer.append(contentsOf: text.utf8)
+            outputBuffer.append(contentsOf: bytes)
             if outputBuffer.count >= Self.flushThreshold { flush(.output) }
         case .error:
             if !outputBuffer.isEmpty { flush(.output) }
-            errorBuffer.append(contentsOf: text.utf8)
+            errorBuffer.append(contentsOf: bytes)
             if errorBuffer.count >= Self.flushThreshold { flush(.error) }
         }
     }

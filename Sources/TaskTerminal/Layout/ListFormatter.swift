@@ -24,11 +24,18 @@ public struct ListFormatter: Sendable {
     }
 
     /// The list as text, one line per row (more for wrapped rows), each ending in a newline.
-    ///
-    /// Built as UTF-8 bytes: a `tasks list` of 10,000 rows spends most of its time here otherwise.
     public func format(_ rows: [TaskRow]) -> String {
+        String(decoding: formatBytes(rows), as: UTF8.self)
+    }
+
+    /// The list as the UTF-8 bytes of `format(_:)`, ready to write.
+    ///
+    /// A REPL re-renders the whole list after every command, so this is a hot path: bytes are
+    /// copied, never re-validated, and a text of printable ASCII (most texts) that fits its column
+    /// is appended as it is, without the escaping, measuring and wrapping that other texts need.
+    public func formatBytes(_ rows: [TaskRow]) -> [UInt8] {
         guard let largest = rows.lazy.map(\.number).max() else {
-            return palette.hint(emptyListText.escapingControlCharacters()) + "\n"
+            return Array((palette.hint(emptyListText.escapingControlCharacters()) + "\n").utf8)
         }
         let numberWidth = max(3, String(largest).utf8.count)
         let textWidth = columns.map { $0 - numberWidth - 3 }
@@ -39,23 +46,39 @@ public struct ListFormatter: Sendable {
         let numberStart = Array(palette.number.start.utf8)
         let numberEnd = Array(palette.number.end.utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.count * (numberWidth + 32))
+        bytes.reserveCapacity(rows.count * (numberWidth + 48))
         for row in rows {
             Self.append(row.number, width: numberWidth, between: numberStart, numberEnd, to: &bytes)
             bytes += row.isFavorite ? favoriteMark : plainMark
-            let text = row.text.escapingControlCharacters()
-            guard let wrapWidth else {
-                bytes += text.utf8
+            var text = row.text
+            let appendedAsIs = text.withUTF8 { utf8 in
+                guard Self.isPrintableASCII(utf8), utf8.count <= wrapWidth ?? .max else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if appendedAsIs {
                 bytes.append(UInt8(ascii: "\n"))
                 continue
             }
-            for (index, line) in TextWrapping.lines(of: text, width: wrapWidth).enumerated() {
+            let escaped = text.escapingControlCharacters()
+            guard let wrapWidth else {
+                bytes += escaped.utf8
+                bytes.append(UInt8(ascii: "\n"))
+                continue
+            }
+            for (index, line) in TextWrapping.lines(of: escaped, width: wrapWidth).enumerated() {
                 if index > 0 { bytes += indent }
                 bytes += line.utf8
                 bytes.append(UInt8(ascii: "\n"))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    /// Whether every byte is printable ASCII: one column each, nothing to escape.
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+        return true
     }
 
     /// Appends `number` right-aligned in `width` columns, its digits between `start` and `end`
