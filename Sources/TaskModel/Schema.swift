@@ -7,6 +7,10 @@ internal import GRDB
 /// of `step`, which also records `skipped` ranges: undone steps dropped by a later change, whose
 /// numbers are never used again (so an id never names two tasks). `history` holds the counters.
 ///
+/// `clear` writes no task row: every task with an id up to `history.clearedThrough` is hidden
+/// (the clear's own step number, above every id before it), so clearing 10,000 tasks costs what
+/// clearing one does; its step remembers the previous value for undo.
+///
 /// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
 /// that removed it (or its own id when its creation was undone); `restoredBy` names the step whose
 /// undo brought it back, so that redo finds it. Hidden tasks are purged once their step leaves the
@@ -34,15 +38,17 @@ enum Schema {
                     oldText TEXT,
                     newText TEXT,
                     taskCount INTEGER NOT NULL,
-                    lastID INTEGER
+                    lastID INTEGER,
+                    clearedThrough INTEGER
                 );
                 CREATE TABLE history (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
                     lastStep INTEGER NOT NULL,
                     undoneFrom INTEGER,
-                    floor INTEGER NOT NULL
+                    floor INTEGER NOT NULL,
+                    clearedThrough INTEGER NOT NULL
                 );
-                INSERT INTO history (id, lastStep, undoneFrom, floor) VALUES (1, 0, NULL, 0);
+                INSERT INTO history (id, lastStep, undoneFrom, floor, clearedThrough) VALUES (1, 0, NULL, 0, 0);
                 """)
         }
         return migrator

@@ -17,10 +17,13 @@ struct Step {
     var taskCount: Int
     /// For `skipped`: the last number of the range.
     var lastID: Int64?
+    /// For `removeAll`: `history.clearedThrough` before the clear.
+    var clearedThrough: Int64?
 
     /// The columns to select: texts as blobs, so that NUL characters survive (see `TaskItem.init(row:)`).
     static let columns = """
-        id, kind, taskIDs, CAST(oldText AS BLOB) AS oldText, CAST(newText AS BLOB) AS newText, taskCount, lastID
+        id, kind, taskIDs, CAST(oldText AS BLOB) AS oldText, CAST(newText AS BLOB) AS newText, taskCount, lastID,
+        clearedThrough
         """
 
     /// The tasks a toggle or an edit touched.
@@ -53,5 +56,6 @@ extension Step: FetchableRecord {
         newText = (row["newText"] as Data?).map { String(decoding: $0, as: UTF8.self) }
         taskCount = row["taskCount"]
         lastID = row["lastID"]
+        clearedThrough = row["clearedThrough"]
     }
 }

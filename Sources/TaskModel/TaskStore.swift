@@ -27,11 +27,14 @@ public final class TaskStore {
 
     // MARK: Reading
 
+    /// The SQL condition for a task in the list: not removed, and not hidden by a clear.
+    static let isLive = "removedBy IS NULL AND id > (SELECT clearedThrough FROM history WHERE id = 1)"
+
     /// All tasks in list order.
     public func allTasks() throws -> [TaskItem] {
         try mapErrors {
             let statement = try SQLiteStatement(db.cachedStatement(sql: """
-                SELECT \(TaskItem.columns) FROM task WHERE removedBy IS NULL ORDER BY id
+                SELECT \(TaskItem.columns) FROM task WHERE \(Self.isLive) ORDER BY id
                 """), path: path)
             var tasks: [TaskItem] = []
             try statement.forEachRow { tasks.append(TaskItem(row: $0)) }
@@ -43,7 +46,7 @@ public final class TaskStore {
     public func task(id: TaskItem.ID) throws -> TaskItem? {
         try mapErrors {
             let statement = try SQLiteStatement(db.cachedStatement(sql: """
-                SELECT \(TaskItem.columns) FROM task WHERE id = ? AND removedBy IS NULL
+                SELECT \(TaskItem.columns) FROM task WHERE id = ? AND \(Self.isLive)
                 """), path: path)
             var task: TaskItem?
             try statement.forEachRow(.integer(id)) { task = TaskItem(row: $0) }
@@ -54,14 +57,14 @@ public final class TaskStore {
     /// How many tasks the list holds.
     public func count() throws -> Int {
         try mapErrors {
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM task WHERE removedBy IS NULL")) ?? 0
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM task WHERE \(Self.isLive)")) ?? 0
         }
     }
 
     /// Those of `ids` that are not in the list, in the order given.
     public func missing(ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
         try mapErrors {
-            let statement = try db.cachedStatement(sql: "SELECT 1 FROM task WHERE id = ? AND removedBy IS NULL")
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM task WHERE id = ? AND \(Self.isLive)")
             return try ids.filter { try Int.fetchOne(statement, arguments: [$0]) == nil }
         }
     }
@@ -121,8 +124,8 @@ public final class TaskStore {
         guard count > 0 else { return 0 }
         return try mapErrors {
             let step = try beginStep()
-            try db.execute(sql: "UPDATE task SET removedBy = ? WHERE removedBy IS NULL", arguments: [step])
-            try record(step, .removeAll, taskCount: count)
+            try record(step, .removeAll, taskCount: count, clearedThrough: loadHistory().clearedThrough)
+            try setClearedThrough(step)
             return count
         }
     }
@@ -161,9 +164,10 @@ public final class TaskStore {
                 }
                 switch step.kind {
                 case .toggleFavorite: try toggle(step.taskIDList)
-                case .remove, .removeAll:
+                case .remove:
                     try db.execute(sql: "UPDATE task SET removedBy = NULL, restoredBy = ?1 WHERE removedBy = ?1",
                                    arguments: [number])
+                case .removeAll: try setClearedThrough(step.clearedThrough ?? 0)
                 case .edit: try setText(step.oldText ?? "", of: step.taskIDList.first ?? 0)
                 case .skipped: break
                 }
@@ -193,9 +197,10 @@ public final class TaskStore {
             }
             switch step.kind {
             case .toggleFavorite: try toggle(step.taskIDList)
-            case .remove, .removeAll:
+            case .remove:
                 try db.execute(sql: "UPDATE task SET removedBy = ?1, restoredBy = NULL WHERE restoredBy = ?1",
                                arguments: [number])
+            case .removeAll: try setClearedThrough(number)
             case .edit: try setText(step.newText ?? "", of: step.taskIDList.first ?? 0)
             case .skipped: break
             }
@@ -229,6 +234,9 @@ public final class TaskStore {
                 let cutoff = min(history.lastStep - Self.historyLimit, (history.undoneFrom ?? .max) - 1)
                 if cutoff > history.floor {
                     try db.execute(sql: "DELETE FROM task WHERE removedBy <= ?", arguments: [cutoff])
+                    if history.clearedThrough <= cutoff { // the clear can no longer be undone
+                        try db.execute(sql: "DELETE FROM task WHERE id <= ?", arguments: [history.clearedThrough])
+                    }
                     try db.execute(sql: """
                         DELETE FROM step WHERE id <= ?1 AND (kind <> 'skipped' OR lastID <= ?1)
                         """, arguments: [cutoff])
@@ -271,14 +279,24 @@ public final class TaskStore {
 
     private func record(
         _ number: Int64, _ kind: Step.Kind, taskIDs: [TaskItem.ID]? = nil,
-        oldText: String? = nil, newText: String? = nil, taskCount: Int? = nil
+        oldText: String? = nil, newText: String? = nil, taskCount: Int? = nil, clearedThrough: Int64? = nil
     ) throws {
         let idList = taskIDs.map { $0.map(String.init).joined(separator: ",") }
         try db.execute(sql: """
-            INSERT INTO step (id, kind, taskIDs, oldText, newText, taskCount)
-            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?)
+            INSERT INTO step (id, kind, taskIDs, oldText, newText, taskCount, clearedThrough)
+            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)
             """, arguments: [number, kind.rawValue, idList, oldText?.sqliteBytes, newText?.sqliteBytes,
-                             taskCount ?? taskIDs?.count ?? 0])
+                             taskCount ?? taskIDs?.count ?? 0, clearedThrough])
+    }
+
+    /// Hides every task with an id up to `id` (a clear), or shows them again (its undo); saved at
+    /// once, since which tasks are live is read from the stored row (`isLive`).
+    private func setClearedThrough(_ id: Int64) throws {
+        var history = try loadHistory()
+        history.clearedThrough = id
+        try history.save(db)
+        self.history = history
+        storedHistory = history
     }
 
     private func hideCreated(_ id: TaskItem.ID) throws {
@@ -304,9 +322,12 @@ public final class TaskStore {
         if step.taskCount == 1 {
             let id: TaskItem.ID? = switch step.kind {
             case .toggleFavorite, .edit: step.taskIDList.first
-            case .remove, .removeAll, .skipped: try TaskItem.ID.fetchOne(db, sql: """
+            case .remove, .skipped: try TaskItem.ID.fetchOne(db, sql: """
                 SELECT id FROM task WHERE removedBy = ?1 OR restoredBy = ?1 LIMIT 1
                 """, arguments: [step.id])
+            case .removeAll: try TaskItem.ID.fetchOne(db, sql: """
+                SELECT id FROM task WHERE id > ? AND id < ? AND removedBy IS NULL LIMIT 1
+                """, arguments: [step.clearedThrough ?? 0, step.id])
             }
             if let id { text = try self.text(of: id) }
         }

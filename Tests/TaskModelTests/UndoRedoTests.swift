@@ -66,6 +66,38 @@ import Testing
         #expect(try database.allTasks().isEmpty)
     }
 
+    @Test func tasksAddedAfterAClearAreListedAloneAndUndoingBothRestoresTheOldList() throws {
+        let tasks = try fill(["a", "b"])
+        try database.toggleFavorite(ids: [tasks[1].id])
+        try database.removeAll()
+        try database.create(text: "c")
+        #expect(try snapshot() == ["c"])
+        #expect(try database.read { try $0.missing(ids: [tasks[0].id]) } == [tasks[0].id])
+        try database.undo()
+        try database.undo()
+        #expect(try snapshot() == ["a", "★b"])
+        try database.redo()
+        #expect(try snapshot() == [])
+    }
+
+    @Test func undoOfAClearOfOneTaskNamesIt() throws {
+        _ = try fill(["only"])
+        try database.removeAll()
+        #expect(try database.undo() == Change(kind: .removeAll, taskCount: 1, text: "only"))
+    }
+
+    @Test func tasksClearedBeyondTheHistoryArePurged() throws {
+        let tasks = try fill(["gone"])
+        try database.removeAll()
+        try database.write { store in
+            for index in 0..<Int(TaskStore.historyLimit + TaskStore.purgeInterval) {
+                try store.create(text: "\(index)")
+            }
+        }
+        let rows = try database.read { try Int.fetchCount($0, sql: "SELECT count(*) FROM task WHERE id = \(tasks[0].id)") }
+        #expect(rows == 0)
+    }
+
     @Test func undoOfEditRestoresTheOldText() throws {
         let tasks = try fill(["a", "b"])
         try database.edit(id: tasks[1].id, text: "B")
