@@ -41,6 +41,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`'s in-process figures (one REPL command and re-render on 10k tasks).
+        .executableTarget(
+            name: "TaskBench",
+            dependencies: ["TaskModel", "TaskPresenter", "TaskTerminal"]
+        ),
         .testTarget(
             name: "TaskModelTests",
             dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]

@@ -7,7 +7,6 @@ target, ratio to the floor. Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKD
 """
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -36,11 +35,12 @@ def write_script(name, count):
 def write_sql(name, count):
     with open(path(name), "w") as f:
         f.write("PRAGMA journal_mode=WAL;\nCREATE TABLE task (id INTEGER PRIMARY KEY, text TEXT NOT NULL, "
-                "isFavorite BOOLEAN NOT NULL DEFAULT 0, position INTEGER NOT NULL, createdAt DOUBLE NOT NULL);\n"
+                "isFavorite BOOLEAN NOT NULL DEFAULT 0, createdAt DOUBLE NOT NULL, removedBy INTEGER, "
+                "restoredBy INTEGER);\n"
                 "BEGIN;\n")
         for i in range(count):
-            f.write(f"INSERT INTO task (text, position, createdAt) VALUES "
-                    f"('Task number {i}: buy milk and call mom', {i + 1}, 1790000000.0);\n")
+            f.write(f"INSERT INTO task (text, createdAt) VALUES "
+                    f"('Task number {i}: buy milk and call mom', 1790000000.0);\n")
         f.write("COMMIT;\n")
 
 
@@ -48,10 +48,12 @@ def fresh(db):
     return f"rm -f {q(db)} {q(db)}-wal {q(db)}-shm"
 
 
-def hyperfine(name, command, prepare=None, runs=RUNS):
-    """Median wall time of `command` in seconds."""
+def hyperfine(name, command, prepare=None, runs=RUNS, shell=True):
+    """Median wall time of `command` in seconds (without a shell in between when `shell` is False)."""
     export = path(f"hf-{name}.json")
     args = ["hyperfine", "--style", "none", "--runs", str(runs), "--warmup", "1", "--export-json", export]
+    if not shell:
+        args.append("-N")
     if prepare:
         args += ["--prepare", prepare]
     subprocess.run(args + [command], check=True, stdout=subprocess.DEVNULL)
@@ -60,11 +62,13 @@ def hyperfine(name, command, prepare=None, runs=RUNS):
 
 
 def peak_rss_mb(command):
-    """Largest resident set of one run of `command` (a list), in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(before, after) / 1024
+    """Largest resident set of one run of `command` (a list), in MB: measured by a fresh Python,
+    whose only child is the command (RUSAGE_CHILDREN counts every child ever waited for)."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+             "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    kilobytes = subprocess.run([sys.executable, "-c", probe] + command, check=True, capture_output=True,
+                               text=True).stdout
+    return int(kilobytes) / 1024
 
 
 def main():
@@ -80,7 +84,10 @@ def main():
     subprocess.run(f"{fresh(base)} && {q(TASKS)} --db {q(base)} --quiet < {q(path('add10000.txt'))}",
                    shell=True, check=True)
     work = path("work.sqlite")
-    reset = f"{fresh(work)} && cp {q(base)} {q(work)}"
+    # A script file: with -N, hyperfine runs --prepare without a shell too.
+    with open(path("reset.sh"), "w") as f:
+        f.write(f"{fresh(work)} && cp {q(base)} {q(work)}\n")
+    reset = f"sh {path('reset.sh')}"
     run_db = path("run.sqlite")
 
     rows = []  # (figure, seconds or value, unit, target text, ok, floor value)
@@ -99,13 +106,13 @@ def main():
                                   prepare=fresh(run_db), runs=5)
     floor_select = hyperfine("sqlite-select",
                              f"sqlite3 {q(work)} 'SELECT id, text, isFavorite FROM task "
-                             f"WHERE removedBy IS NULL ORDER BY position, id'", prepare=reset)
-    floor_hello = hyperfine("hello", q(hello))
-    one_list = hyperfine("list", f"{q(TASKS)} --db {q(work)} list", prepare=reset)
-    one_add = hyperfine("add", f"{q(TASKS)} --db {q(work)} add x", prepare=reset)
-    one_clear = hyperfine("clear", f"{q(TASKS)} --db {q(work)} clear", prepare=reset)
-    floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (text, position, createdAt) "
-                          f"VALUES ('x', 999999999, 0)\"", prepare=reset)
+                             f"WHERE removedBy IS NULL ORDER BY id'", prepare=reset)
+    floor_hello = hyperfine("hello", q(hello), shell=False)
+    one_list = hyperfine("list", f"{q(TASKS)} --db {q(work)} list", prepare=reset, shell=False)
+    one_add = hyperfine("add", f"{q(TASKS)} --db {q(work)} add x", prepare=reset, shell=False)
+    one_clear = hyperfine("clear", f"{q(TASKS)} --db {q(work)} clear", prepare=reset, shell=False)
+    floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (text, createdAt) "
+                          f"VALUES ('x', 0)\"", prepare=reset)
     floor_clear = hyperfine("sqlite-clear", f"sqlite3 {q(work)} 'UPDATE task SET removedBy = 0'", prepare=reset)
     subprocess.run(reset, shell=True, check=True)
     rss = peak_rss_mb([TASKS, "--db", work, "list"])

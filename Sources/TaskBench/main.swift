@@ -1,0 +1,70 @@
+import Foundation
+import TaskModel
+import TaskPresenter
+import TaskTerminal
+
+// `make bench`'s in-process figures: what one REPL command costs on a 10,000-task store, from the
+// line typed to the re-rendered list in a buffer. Prints a table, or JSON with --json.
+
+/// A view that renders what it is given into memory, as the terminal view would.
+final class BufferView: TaskView {
+    let formatter = ListFormatter(columns: 120, emptyListText: "No tasks.")
+    var rendered: [UInt8] = []
+
+    func display(rows: [TaskRow]) { rendered += formatter.formatBytes(rows) }
+    func display(message: Message) { rendered += message.text.escapingControlCharacters().utf8 }
+    func display(help: String) { rendered += help.utf8 }
+}
+
+/// One measured figure.
+struct Figure: Codable {
+    var name: String
+    var median: Double
+    var target: Double
+}
+
+func median(_ runs: Int, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+let folder = NSTemporaryDirectory() + "tasks-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let database = try TaskDatabase(path: folder + "/tasks.sqlite")
+try database.write { store in
+    for index in 0..<10_000 { try store.create(text: "Task number \(index): buy milk and call mom") }
+}
+let view = BufferView()
+let presenter = TaskPresenter(database: database)
+presenter.view = view
+presenter.showList()
+
+let runs = 41
+var figures: [Figure] = []
+figures.append(Figure(name: "REPL `fav 1` + re-render 10k rows", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "fav 1")
+}, target: 0.005))
+figures.append(Figure(name: "REPL `add x` + re-render 10k rows", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "add x")
+}, target: 0.005))
+figures.append(Figure(name: "REPL `list` (render 10k rows)", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "list")
+}, target: 0.005))
+
+if CommandLine.arguments.contains("--json") {
+    let data = try JSONEncoder().encode(figures)
+    print(String(decoding: data, as: UTF8.self))
+} else {
+    for figure in figures {
+        print(figure.name, String(format: "%.2f ms (target %.0f ms)", figure.median * 1000, figure.target * 1000))
+    }
+}
