@@ -181,7 +181,8 @@ public final class TaskStore {
             var history = try loadHistory()
             guard let number = history.undoneFrom else { throw TaskDatabaseError.nothingToRedo }
             var next = number + 1
-            if let skipped = try Step.fetchOne(db, sql: """
+            // Dropped ranges can follow one another (undo, change, undo, change): skip them all.
+            while let skipped = try Step.fetchOne(db, sql: """
                 SELECT \(Step.columns) FROM step WHERE id = ? AND kind = 'skipped'
                 """, arguments: [next]) {
                 next = (skipped.lastID ?? skipped.id) + 1
