@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Tests only: random command sequences checked against a reference model (TaskPropertyTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -40,5 +42,9 @@ let package = Package(
             dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
+        .testTarget(
+            name: "TaskPropertyTests",
+            dependencies: ["TaskPresenter", "TaskModel", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )
