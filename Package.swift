@@ -37,6 +37,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target over the parser and presenter: `make fuzz` (a plain build replays files).
+        .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel"]),
         .testTarget(
             name: "TaskModelTests",
             dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
