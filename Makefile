@@ -52,6 +52,21 @@ bench: deps
 	python3 bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/TaskBench"
 
+# libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
+# growing .build-fuzz/corpus from the seeds in Fuzz/corpus; crashing inputs land in .build-fuzz/.
+# FUZZ_SANITIZE=fuzzer,address adds AddressSanitizer (about 5 times slower); FUZZ_ARGS go to libFuzzer.
+FUZZ_SECONDS  ?= 60
+FUZZ_SANITIZE ?= fuzzer
+FUZZ_BUILD    := -c release --product TaskFuzz --scratch-path .build-fuzz \
+                 --sanitize=fuzzer -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -DFUZZING
+
+fuzz: deps
+	$(SWIFT) build $(FUZZ_BUILD)
+	mkdir -p .build-fuzz/corpus
+	SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/TaskFuzz" \
+	  .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/tasks.dict -artifact_prefix=.build-fuzz/ \
+	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(FUZZ_ARGS)
+
 install: build
 	install -d "$(DESTDIR)$(BINDIR)"
 	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$(DESTDIR)$(BINDIR)/tasks"

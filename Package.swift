@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Tests only: random command sequences checked against a reference model (TaskPropertyTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +48,8 @@ let package = Package(
             name: "TaskBench",
             dependencies: ["TaskModel", "TaskPresenter", "TaskTerminal"]
         ),
+        // libFuzzer target over the parser and presenter: `make fuzz` (a plain build replays files).
+        .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel"]),
         .testTarget(
             name: "TaskModelTests",
             dependencies: ["TaskModel", .product(name: "GRDB", package: "GRDB.swift")]
@@ -55,5 +59,9 @@ let package = Package(
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.
         .testTarget(name: "TaskREPLTests"),
+        .testTarget(
+            name: "TaskPropertyTests",
+            dependencies: ["TaskPresenter", "TaskModel", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )

@@ -133,7 +133,8 @@ public final class TaskStore {
     /// Replaces the text of task `id`; throws `tasksNotFound` if it is not in the list.
     public func edit(id: TaskItem.ID, text: String) throws {
         guard let task = try task(id: id) else { throw TaskDatabaseError.tasksNotFound(ids: [id]) }
-        guard task.text != text else { return }
+        // Bytes, not `!=`: Swift calls canonically equivalent strings equal (é and e + U+0301).
+        guard !task.text.utf8.elementsEqual(text.utf8) else { return }
         try mapErrors {
             let step = try beginStep()
             try setText(text, of: id)
@@ -183,7 +184,8 @@ public final class TaskStore {
             var history = try loadHistory()
             guard let number = history.undoneFrom else { throw TaskDatabaseError.nothingToRedo }
             var next = number + 1
-            if let skipped = try Step.fetchOne(db, sql: """
+            // Dropped ranges can follow one another (undo, change, undo, change): skip them all.
+            while let skipped = try Step.fetchOne(db, sql: """
                 SELECT \(Step.columns) FROM step WHERE id = ? AND kind = 'skipped'
                 """, arguments: [next]) {
                 next = (skipped.lastID ?? skipped.id) + 1

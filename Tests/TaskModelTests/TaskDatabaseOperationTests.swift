@@ -115,6 +115,12 @@ import Testing
         #expect(tasks[0].id == a.id && tasks[0].isFavorite)
     }
 
+    @Test func editToACanonicallyEquivalentTextStoresTheNewBytes() throws {
+        let task = try database.create(text: "e\u{301}") // e and a combining acute accent
+        try database.edit(id: task.id, text: "\u{E9}") // é as one code point: equal as Swift strings
+        #expect(try database.allTasks().map { Array($0.text.utf8) } == [Array("\u{E9}".utf8)])
+    }
+
     @Test func editOfAMissingTaskThrows() throws {
         #expect(throws: TaskDatabaseError.tasksNotFound(ids: [7])) { try database.edit(id: 7, text: "x") }
     }

@@ -157,6 +157,21 @@ import Testing
         #expect(throws: TaskDatabaseError.nothingToRedo) { try database.redo() }
     }
 
+    @Test func redoStepsOverTwoDroppedRangesInARow() throws {
+        _ = try fill(["a", "b"])
+        try database.undo()
+        try database.create(text: "c") // drops the undone b
+        try database.undo()
+        try database.create(text: "d") // drops the undone c, right after the range dropped for b
+        try database.undo()
+        try database.undo()
+        #expect(try snapshot() == [])
+        #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "a"))
+        #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "d"))
+        #expect(try snapshot() == ["a", "d"])
+        #expect(throws: TaskDatabaseError.nothingToRedo) { try database.redo() }
+    }
+
     @Test func theIdentityOfADroppedTaskIsNeverGivenToAnother() throws {
         let dropped = try database.create(text: "a")
         try database.undo()

@@ -1,0 +1,31 @@
+import TaskPresenter
+
+/// A view that prints nothing and stops the process when the presenter hands it something malformed:
+/// rows not numbered 1…n, or an empty message.
+final class CheckingView: TaskView {
+    /// The last rows shown.
+    private(set) var lastRows: [TaskRow]?
+    /// How many error messages were shown.
+    private(set) var errorCount = 0
+
+    func display(rows: [TaskRow]) {
+        for (offset, row) in rows.enumerated() where row.number != offset + 1 {
+            fatalError("row \(offset + 1) is numbered \(row.number)")
+        }
+        lastRows = rows
+    }
+
+    func display(message: Message) {
+        if message.text.isEmpty { fatalError("an empty \(message.kind) message") }
+        if message.kind == .error { errorCount += 1 }
+    }
+
+    func display(help: String) {
+        if help.isEmpty { fatalError("empty help") }
+    }
+
+    /// Forgets the errors counted so far.
+    func resetErrors() {
+        errorCount = 0
+    }
+}
