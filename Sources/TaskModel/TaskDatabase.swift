@@ -34,9 +34,20 @@ public final class TaskDatabase: Sendable {
         }
         do {
             writer = try DatabaseQueue(path: path, configuration: configuration)
-            try Schema.migrator.migrate(writer)
+            try Self.migrate(writer)
         } catch {
             throw TaskDatabaseError.mapping(error, path: path, opening: true)
+        }
+    }
+
+    /// Brings the schema up to date. Processes opening a new store at once each see it without the
+    /// schema and try to create it; the ones that wait for the first fail (`table task already exists`)
+    /// with nothing changed, and find the schema complete.
+    private static func migrate(_ writer: DatabaseQueue) throws {
+        do {
+            try Schema.migrator.migrate(writer)
+        } catch {
+            guard try writer.read(Schema.migrator.hasCompletedMigrations) else { throw error }
         }
     }
 
