@@ -10,6 +10,10 @@ enum StoreFile {
 
     /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
     static func check(path: String) throws(TaskDatabaseError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a folder")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) && !FileManager.default.isReadableFile(atPath: path) {
                 throw .cannotOpen(path: path, reason: "permission denied")

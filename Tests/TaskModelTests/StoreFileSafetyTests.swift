@@ -145,6 +145,14 @@ import Testing
         }
     }
 
+    @Test func aFolderAtTheStoresPathIsAClearError() throws {
+        let path = folder.file("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: TaskDatabaseError.cannotOpen(path: path, reason: "it is a folder")) {
+            _ = try TaskDatabase(path: path)
+        }
+    }
+
     @Test func aFileThatCannotBeCreatedIsAClearError() throws {
         #expect {
             _ = try TaskDatabase(path: "/proc/tasks-test.sqlite")
