@@ -134,12 +134,18 @@ public final class TaskDatabase: Sendable {
     @discardableResult
     public func redo() throws -> Change { try write { try $0.redo() } }
 
+    /// Why a file operation failed, as the system says it (`no such file or directory`).
     static func reason(of error: Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+        guard let error = error as? CocoaError else { return (error as NSError).localizedDescription }
+        // On Linux the underlying error is a POSIXError, which does not cast to NSError.
+        if let underlying = error.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue)).lowercased()
+        }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
-        return (error as NSError).localizedDescription
+        return error.localizedDescription
     }
 }
 

@@ -140,8 +140,8 @@ import Testing
         #expect {
             _ = try TaskDatabase(path: blocker + "/sub/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
-            return path == blocker + "/sub"
+            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
+            return path == blocker + "/sub" && reason == "not a directory"
         }
     }
 
@@ -166,8 +166,8 @@ import Testing
         #expect {
             _ = try TaskDatabase(path: "/proc/tasks-test/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
-            return path == "/proc/tasks-test"
+            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
+            return path == "/proc/tasks-test" && reason == "no such file or directory"
         }
     }
 
