@@ -20,12 +20,15 @@ public final class TaskDatabase: Sendable {
     public init(path: String) throws {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw TaskDatabaseError.cannotCreateFolder(path: folder, reason: Self.reason(of: error))
             }
+        } else if !folder.isEmpty && !isFolder.boolValue {
+            throw TaskDatabaseError.cannotOpen(path: path, reason: "\(folder) is not a folder")
         }
         try StoreFile.check(path: path)
         var configuration = Self.configuration

@@ -153,6 +153,14 @@ import Testing
         }
     }
 
+    @Test func aStoreInsideARegularFileIsAClearError() throws {
+        let blocker = folder.file("notes.txt")
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        #expect(throws: TaskDatabaseError.cannotOpen(path: blocker + "/tasks.sqlite", reason: "\(blocker) is not a folder")) {
+            _ = try TaskDatabase(path: blocker + "/tasks.sqlite")
+        }
+    }
+
     @Test func aFileThatCannotBeCreatedIsAClearError() throws {
         #expect {
             _ = try TaskDatabase(path: "/proc/tasks-test.sqlite")
