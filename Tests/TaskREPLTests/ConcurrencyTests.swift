@@ -73,4 +73,30 @@ import Testing
             #expect(block == (1...5_000).map { "script \(script) line \($0)" })
         }
     }
+
+    // MARK: The REPL's numbers while another process changes the store
+
+    /// Starts the REPL on a store holding a, b and c.
+    private func sessionShowingThreeTasks() async throws -> TerminalSession {
+        try #require(try await ProgramRun(["--quiet"], input: "add a\nadd b\nadd c\n", in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder)
+        try #require(try await session.lines() == ["  1   a", "  2   b", "  3   c", "tasks>"])
+        return session
+    }
+
+    @Test func theREPLsNumbersReferToTheListItShowedWhenAnotherProcessRemovesATask() async throws {
+        let session = try await sessionShowingThreeTasks()
+        #expect(try await ProgramRun(["--quiet", "rm", "1"], in: folder) == ProgramRun())
+        #expect(try await session.run("rm 2") == ["  1   c"]) // b, shown as 2, not c, now second
+    }
+
+    @Test func aTaskAnotherProcessRemovedIsReportedGoneInTheREPL() async throws {
+        let session = try await sessionShowingThreeTasks()
+        #expect(try await ProgramRun(["--quiet", "rm", "2"], in: folder) == ProgramRun())
+        #expect(try await session.run("fav 2") == [
+            "fav 2: the task shown as 2 is gone (changed by another process); the list was refreshed",
+            "  1   a",
+            "  2   c",
+        ])
+    }
 }
