@@ -14,9 +14,9 @@ import Testing
     static let seedTexts = ["before one", "before two", "before three"]
     /// The task each check adds after the run.
     static let probeText = "after the crash"
-    /// The texts of the list, one a line, when the script was not kept / was kept, and the probe added.
-    static let textsWithoutScript = Data((seedTexts + [probeText]).map { $0 + "\n" }.joined().utf8)
-    static let textsWithScript = Data((seedTexts + scriptTexts + [probeText]).map { $0 + "\n" }.joined().utf8)
+    /// The texts of the list before the probe, one a line, when the script was not kept / was kept.
+    static let textsWithoutScript = Data(seedTexts.map { $0 + "\n" }.joined().utf8)
+    static let textsWithScript = Data((seedTexts + scriptTexts).map { $0 + "\n" }.joined().utf8)
 
     let folder: TemporaryFolder
 
@@ -91,8 +91,8 @@ import Testing
     }
 
     /// Checks the store at `path` after a run killed at `moment`: `tasks` opens it and saves a new task,
-    /// sqlite3 finds it sound, and the list is the seed alone or the seed and the whole script (then the
-    /// new task). Returns whether the script was kept.
+    /// sqlite3 finds it sound, and the list (before that task) is the seed alone or the seed and the whole
+    /// script. Returns whether the script was kept.
     @discardableResult
     private func expectAllOrNothing(in path: String, after moment: Moment,
                                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
@@ -100,7 +100,7 @@ import Testing
         #expect(change == ProgramRun(), "killed \(moment)", sourceLocation: sourceLocation)
         #expect(try await SQLiteShell.integrity(of: path) == "ok", "killed \(moment)", sourceLocation: sourceLocation)
         let texts = Data(try await SQLiteShell.query(path, """
-            SELECT text FROM task WHERE removedBy IS NULL ORDER BY position, id
+            SELECT text FROM task WHERE removedBy IS NULL AND text <> '\(Self.probeText)' ORDER BY position, id
             """).utf8)
         let kept = texts == Self.textsWithScript
         #expect(kept || texts == Self.textsWithoutScript,
@@ -139,12 +139,16 @@ import Testing
     }
 
     /// The commit is complete once the checkpoint starts; the database file is then shorter than its
-    /// header says until the checkpoint ends, and the write-ahead log still holds the pages.
+    /// header says until the checkpoint ends, and the write-ahead log still holds the pages. (The kill
+    /// can come too late on a loaded machine: then the run is repeated, up to three times.)
     @Test func killedWhileCheckpointingTheStoreHoldsTheWholeScript() async throws {
-        let path = try await seededStore()
-        let status = try await runKilled(on: path, at: .whileCheckpointing)
-        #expect(status == 128 + SIGKILL)
-        #expect(try await expectAllOrNothing(in: path, after: .whileCheckpointing))
+        var status: Int32 = 0
+        for attempt in 1...3 where status != 128 + SIGKILL {
+            let path = try await seededStore("attempt-\(attempt).sqlite")
+            status = try await runKilled(on: path, at: .whileCheckpointing)
+            #expect(try await expectAllOrNothing(in: path, after: .whileCheckpointing))
+        }
+        #expect(status == 128 + SIGKILL, "never killed while checkpointing")
     }
 
     /// Measures how long the script takes from its end of input to its exit (committing 100,000 rows,
