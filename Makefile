@@ -1,6 +1,6 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
-# machine lacks (libedit-dev; tmux for the terminal tests) before building.
+# machine lacks (libedit-dev; tmux and sqlite3 for the end-to-end tests) before building.
 
 PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
@@ -32,6 +32,7 @@ deps:
 
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
+	$(call need,/usr/bin/sqlite3,sqlite3)
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks

@@ -10,6 +10,10 @@ enum StoreFile {
 
     /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
     static func check(path: String) throws(TaskDatabaseError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a folder")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) && !FileManager.default.isReadableFile(atPath: path) {
                 throw .cannotOpen(path: path, reason: "permission denied")
@@ -21,11 +25,16 @@ enum StoreFile {
         guard size > 0 else { return } // an empty file is a new SQLite database
         try? handle.seek(toOffset: 0)
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        try verify(header: header, size: size, path: path)
+        try verify(header: header, size: size, path: path, hasWriteAheadLog: hasWriteAheadLog(path: path))
     }
 
     /// Checks a header read from a file of `size` bytes; pure, for tests.
-    static func verify(header: [UInt8], size: Int64, path: String) throws(TaskDatabaseError) {
+    ///
+    /// With `hasWriteAheadLog` (a non-empty `-wal` file beside it), the size the header gives is not
+    /// checked: a process killed while checkpointing leaves the file shorter than its new header says,
+    /// and SQLite completes it from the log.
+    static func verify(header: [UInt8], size: Int64, path: String,
+                       hasWriteAheadLog: Bool = false) throws(TaskDatabaseError) {
         let prefix = header.prefix(magic.count)
         guard prefix.elementsEqual(magic.prefix(prefix.count)) else { throw .notADatabase(path: path) }
         guard header.count == 100 else { throw .truncated(path: path, size: size, expected: 100) }
@@ -36,7 +45,7 @@ enum StoreFile {
         let changeCounter = bigEndian32(header, 24)
         let pageCount = Int64(bigEndian32(header, 28))
         let validFor = bigEndian32(header, 92)
-        if validFor == changeCounter, pageCount > 0, pageCount * pageSize > size {
+        if !hasWriteAheadLog, validFor == changeCounter, pageCount > 0, pageCount * pageSize > size {
             throw .truncated(path: path, size: size, expected: pageCount * pageSize)
         }
         guard size % pageSize == 0 else {
@@ -49,6 +58,13 @@ enum StoreFile {
         guard applicationID == Self.applicationID || (applicationID == 0 && isEmpty) else {
             throw .foreignDatabase(path: path)
         }
+    }
+
+    /// Whether a non-empty write-ahead log (`PATH-wal`) lies beside the file: changes that SQLite
+    /// has committed but not yet copied into it completely.
+    private static func hasWriteAheadLog(path: String) -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+        return ((attributes?[.size] as? NSNumber)?.int64Value ?? 0) > 0
     }
 
     private static func bigEndian16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {

@@ -20,12 +20,15 @@ public final class TaskDatabase: Sendable {
     public init(path: String) throws {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw TaskDatabaseError.cannotCreateFolder(path: folder, reason: Self.reason(of: error))
             }
+        } else if !folder.isEmpty && !isFolder.boolValue {
+            throw TaskDatabaseError.cannotOpen(path: path, reason: "\(folder) is not a folder")
         }
         try StoreFile.check(path: path)
         var configuration = Self.configuration
@@ -34,9 +37,20 @@ public final class TaskDatabase: Sendable {
         }
         do {
             writer = try DatabaseQueue(path: path, configuration: configuration)
-            try Schema.migrator.migrate(writer)
+            try Self.migrate(writer)
         } catch {
             throw TaskDatabaseError.mapping(error, path: path, opening: true)
+        }
+    }
+
+    /// Brings the schema up to date. Processes opening a new store at once each see it without the
+    /// schema and try to create it; the ones that wait for the first fail (`table task already exists`)
+    /// with nothing changed, and find the schema complete.
+    private static func migrate(_ writer: DatabaseQueue) throws {
+        do {
+            try Schema.migrator.migrate(writer)
+        } catch {
+            guard try writer.read(Schema.migrator.hasCompletedMigrations) else { throw error }
         }
     }
 
@@ -129,12 +143,18 @@ public final class TaskDatabase: Sendable {
     @discardableResult
     public func redo() throws -> Change { try write { try $0.redo() } }
 
+    /// Why a file operation failed, as the system says it (`no such file or directory`).
     static func reason(of error: Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+        guard let error = error as? CocoaError else { return (error as NSError).localizedDescription }
+        // On Linux the underlying error is a POSIXError, which does not cast to NSError.
+        if let underlying = error.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue)).lowercased()
+        }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
-        return (error as NSError).localizedDescription
+        return error.localizedDescription
     }
 }
 

@@ -46,9 +46,15 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         "q": "quit", "?": "help", "h": "help",
     ]
 
+    /// The length of the longest spelling or synonym.
+    private static let longestSuggestible = (allSpellings.map(\.spelling) + synonyms.keys).map(\.count).max() ?? 0
+
     /// The spelling to suggest for a word that is not a command: a synonym, the same word in another
     /// case, a close misspelling (at most two edits away) or a prefix of one command; nil when none is close.
     static func suggestion(for word: String) -> String? {
+        // A word longer than every spelling and synonym by more than two edits is close to none;
+        // measuring a pasted megabyte against each of them would take seconds.
+        guard word.dropFirst(longestSuggestible + 2).isEmpty else { return nil }
         let lowered = word.lowercased()
         if let synonym = synonyms[lowered] { return synonym }
         let candidates = allSpellings.map(\.spelling)

@@ -73,6 +73,22 @@ import Testing
         #expect(Set(texts).count == 2 * perWriter)
     }
 
+    @Test func connectionsCreatingANewStoreAtOnceAllOpenIt() throws {
+        for round in 0..<10 {
+            let path = folder.file("new-\(round).sqlite")
+            let failures = EventLog()
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                do {
+                    try TaskDatabase(path: path).create(text: "opener \(index)")
+                } catch {
+                    failures.append("opener \(index): \(error)")
+                }
+            }
+            #expect(failures.entries == [])
+            #expect(try TaskDatabase(path: path).allTasks().count == 4)
+        }
+    }
+
     @Test func aWriterWaitsForAnotherThatHoldsTheStoreInsteadOfFailing() async throws {
         let path = folder.file("busy.sqlite")
         let holder = try TaskDatabase(path: path)

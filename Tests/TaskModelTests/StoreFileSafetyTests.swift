@@ -101,6 +101,34 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == bytes)
     }
 
+    /// The state a process killed while checkpointing leaves: the file's header already gives the new
+    /// size, the file is not grown to it yet, and the write-ahead log holds every committed page.
+    @Test func aStoreCutShortWhileCheckpointingItsLogOpensWithEveryTask() throws {
+        let source = folder.file("source.sqlite")
+        try TaskDatabase(path: source).create(text: "first")
+        let queue = try DatabaseQueue(path: source)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                INSERT INTO task (id, text, createdAt) SELECT i, 'task ' || i, 0 FROM n
+                """)
+        }
+        let before = try #require(FileManager.default.contents(atPath: source))
+        let log = try #require(FileManager.default.contents(atPath: source + "-wal"))
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let after = try #require(FileManager.default.contents(atPath: source))
+        let pageSize = Int(after[16]) << 8 | Int(after[17])
+        #expect(after.count > before.count)
+
+        let path = folder.file("store.sqlite")
+        try (after.prefix(pageSize) + before.dropFirst(pageSize)).write(to: URL(fileURLWithPath: path))
+        try log.write(to: URL(fileURLWithPath: path + "-wal"))
+        let tasks = try TaskDatabase(path: path).allTasks()
+        #expect(tasks.count == 2000)
+        #expect(tasks.last?.text == "task 2000")
+    }
+
     @Test func refusalMessagesNameThePathAndSayTheFileWasLeftAlone() {
         let message = TaskDatabaseError.foreignDatabase(path: "/x/y.sqlite").description
         #expect(message == "/x/y.sqlite is an SQLite database of another program; it was left untouched")
@@ -112,8 +140,24 @@ import Testing
         #expect {
             _ = try TaskDatabase(path: blocker + "/sub/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
-            return path == blocker + "/sub"
+            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
+            return path == blocker + "/sub" && reason == "not a directory"
+        }
+    }
+
+    @Test func aFolderAtTheStoresPathIsAClearError() throws {
+        let path = folder.file("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: TaskDatabaseError.cannotOpen(path: path, reason: "it is a folder")) {
+            _ = try TaskDatabase(path: path)
+        }
+    }
+
+    @Test func aStoreInsideARegularFileIsAClearError() throws {
+        let blocker = folder.file("notes.txt")
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        #expect(throws: TaskDatabaseError.cannotOpen(path: blocker + "/tasks.sqlite", reason: "\(blocker) is not a folder")) {
+            _ = try TaskDatabase(path: blocker + "/tasks.sqlite")
         }
     }
 
@@ -130,8 +174,8 @@ import Testing
         #expect {
             _ = try TaskDatabase(path: "/proc/tasks-test/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, _) = error as? TaskDatabaseError else { return false }
-            return path == "/proc/tasks-test"
+            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
+            return path == "/proc/tasks-test" && reason == "no such file or directory"
         }
     }
 

@@ -218,6 +218,11 @@ struct CommandParserTests {
         #expect(error(line) == "unknown command; type `help` to see the commands")
     }
 
+    @Test("an unknown command of a megabyte points to help")
+    func unknownHugeCommand() {
+        #expect(error(String(repeating: "x", count: 1 << 20)) == "unknown command; type `help` to see the commands")
+    }
+
     @Test("commands are case-sensitive")
     func caseSensitive() {
         #expect(error("LIST") == "unknown command; did you mean `list`?")

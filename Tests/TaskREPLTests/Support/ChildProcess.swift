@@ -21,11 +21,17 @@ enum ChildProcess {
     static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                     input: String = "/dev/null", output: String = "/dev/null",
                     error: String = "/dev/null") async throws -> Int32 {
-        let pid = try start(path, arguments, environment: environment, input: input, output: output, error: error)
-        return try await withCheckedThrowingContinuation { continuation in
+        let pid = try start(path, arguments, environment: environment, input: .file(input), output: output, error: error)
+        return try await exitStatus(of: pid, path: path)
+    }
+
+    /// Waits for `pid` to exit, on a thread of its own, and returns its exit status
+    /// (128 + the signal if one killed it).
+    static func exitStatus(of pid: pid_t, path: String) async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
-                    continuation.resume(returning: try exitStatus(of: pid, path: path))
+                    continuation.resume(returning: try blockingExitStatus(of: pid, path: path))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -38,17 +44,28 @@ enum ChildProcess {
     @discardableResult
     static func runBlocking(_ path: String, _ arguments: [String]) -> Int32? {
         guard let pid = try? start(path, arguments) else { return nil }
-        return try? exitStatus(of: pid, path: path)
+        return try? blockingExitStatus(of: pid, path: path)
+    }
+
+    /// Where a program's standard input comes from.
+    enum Input {
+        /// The file at this path.
+        case file(String)
+        /// This open descriptor of the test process (the read end of a pipe), duplicated as descriptor 0.
+        case descriptor(Int32)
     }
 
     /// Starts `path` with `arguments` and the given standard streams; returns its process id.
-    private static func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-                              input: String = "/dev/null", output: String = "/dev/null",
-                              error: String = "/dev/null") throws -> pid_t {
+    static func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                      input: Input = .file("/dev/null"), output: String = "/dev/null",
+                      error: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        switch input {
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let openDescriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
@@ -79,7 +96,7 @@ enum ChildProcess {
     }
 
     /// Waits for `pid` to exit (blocking the calling thread) and returns its exit status.
-    private static func exitStatus(of pid: pid_t, path: String) throws -> Int32 {
+    private static func blockingExitStatus(of pid: pid_t, path: String) throws -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnFailed(path: path, code: errno) }

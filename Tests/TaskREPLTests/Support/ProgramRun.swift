@@ -2,12 +2,17 @@ import Foundation
 
 /// One finished run of the `tasks` executable with files for standard input, output and error.
 struct ProgramRun: Equatable, CustomStringConvertible {
-    /// What it wrote on standard output.
-    var output: String
-    /// What it wrote on standard error.
-    var error: String
+    /// The bytes it wrote on standard output.
+    var outputBytes: [UInt8]
+    /// The bytes it wrote on standard error.
+    var errorBytes: [UInt8]
     /// Its exit status.
     var status: Int32
+
+    /// What it wrote on standard output, as text (invalid UTF-8 replaced).
+    var output: String { String(decoding: outputBytes, as: UTF8.self) }
+    /// What it wrote on standard error, as text (invalid UTF-8 replaced).
+    var error: String { String(decoding: errorBytes, as: UTF8.self) }
 
     /// Runs `tasks` with `arguments`, `input` as its standard input, in a private environment
     /// inside `folder` (its database is `folder/tasks.sqlite` unless `arguments` say otherwise).
@@ -32,14 +37,14 @@ struct ProgramRun: Equatable, CustomStringConvertible {
         let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
         status = try await ChildProcess.run(TasksBinary.path, arguments, environment: TasksBinary.environment(in: folder, extra),
                                       input: inputPath, output: outputPath, error: errorPath)
-        output = folder.contents(of: "stdout-\(id)") ?? ""
-        error = folder.contents(of: "stderr-\(id)") ?? ""
+        outputBytes = FileManager.default.contents(atPath: outputPath).map(Array.init) ?? []
+        errorBytes = FileManager.default.contents(atPath: errorPath).map(Array.init) ?? []
     }
 
     /// A run with these results (for comparing with `==`).
     init(output: String = "", error: String = "", status: Int32 = 0) {
-        self.output = output
-        self.error = error
+        outputBytes = Array(output.utf8)
+        errorBytes = Array(error.utf8)
         self.status = status
     }
 

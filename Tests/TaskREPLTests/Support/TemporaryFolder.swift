@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     /// The folder's absolute path.
     let path: String
 

@@ -112,6 +112,12 @@ final class TerminalSession {
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
+    /// From now on, appends every byte the program writes to the terminal to the file at `path`
+    /// (tmux's `pipe-pane`), escape sequences and all, as the terminal receives them.
+    func record(to path: String) async throws {
+        try await tmux(["pipe-pane", "-o", "-t", "t", "cat >> " + Self.quoted(path)])
+    }
+
     // MARK: tmux
 
     /// A wait that ran out of time (already recorded as an issue).

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// A store another process holds (sqlite3 in a write transaction): `tasks` waits for it up to its
+/// 5 s busy timeout, then fails with one line and exit status 1, changing nothing; released in time,
+/// the change goes through. The tests wait 5 s each, so they run side by side.
+@Suite struct BusyStoreTests {
+    let folder: TemporaryFolder
+    let database: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("tasks.sqlite")
+    }
+
+    /// The error the busy store causes.
+    private var busy: String { "\(database) is busy: another process held it for over 5 s; nothing was changed" }
+
+    /// Adds a task, then starts sqlite3 holding a write transaction on the store until `release(_:)`.
+    private func holdStore() async throws -> PipedProgram {
+        try #require(try await ProgramRun(["--quiet", "add", "kept"], in: folder) == ProgramRun())
+        let flag = folder.file("held")
+        let holder = try PipedProgram(SQLiteShell.path, ["-batch", database], environment: ["PATH": "/usr/bin:/bin"])
+        await holder.write("BEGIN IMMEDIATE;\n.system touch '\(flag)'\n")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: flag) {
+            try #require(ContinuousClock.now < deadline, "sqlite3 did not take the lock")
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return holder
+    }
+
+    /// Ends the holder's transaction and waits for it to exit.
+    private func release(_ holder: PipedProgram) async throws {
+        await holder.write("COMMIT;\n")
+        holder.closeInput()
+        #expect(try await holder.exitStatus() == 0)
+    }
+
+    /// Runs `tasks`; returns the run and when it started and ended.
+    private func timedRun(_ arguments: [String], input: String = "") async throws
+        -> (run: ProgramRun, start: ContinuousClock.Instant, end: ContinuousClock.Instant) {
+        let start = ContinuousClock.now
+        let run = try await ProgramRun(arguments, input: input, in: folder)
+        return (run, start, ContinuousClock.now)
+    }
+
+    @Test func anAddOnAHeldStoreFailsAfterTheBusyTimeoutChangingNothing() async throws {
+        let holder = try await holdStore()
+        let (run, start, end) = try await timedRun(["add", "lost"])
+        #expect(run == ProgramRun(error: "add lost: \(busy)\n", status: 1))
+        #expect(end - start >= .seconds(5))
+        try await release(holder)
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   kept\n")
+    }
+
+    @Test func aScriptOnAHeldStoreFailsAfterTheBusyTimeoutChangingNothing() async throws {
+        let holder = try await holdStore()
+        let (run, start, end) = try await timedRun([], input: "add lost\nadd also lost\n")
+        #expect(run == ProgramRun(error: "\(busy)\n", status: 1))
+        #expect(end - start >= .seconds(5))
+        try await release(holder)
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   kept\n")
+    }
+
+    @Test func anAddWaitsForAStoreReleasedWithinTheTimeout() async throws {
+        let holder = try await holdStore()
+        async let add = timedRun(["add", "waited"])
+        try await Task.sleep(for: .seconds(1))
+        let released = ContinuousClock.now
+        try await release(holder)
+        let (run, start, end) = try await add
+        #expect(run == ProgramRun(output: "  1   kept\n  2   waited\n"))
+        #expect(start < released && end > released, "it started while the store was held and ended after")
+    }
+
+    @Test func theREPLReportsAHeldStoreAndGoesOn() async throws {
+        let holder = try await holdStore()
+        let session = try await TerminalSession(in: folder, columns: 200)
+        #expect(try await session.run("add lost") == ["add lost: \(busy)"])
+        try await release(holder)
+        #expect(try await session.run("add saved") == ["  1   kept", "  2   saved"])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Files at the store's path that are not a sound tasks store, and places where no store can be:
+/// `tasks` says so in one line naming the path (its control characters escaped, the file's bytes
+/// never echoed), exits 1, and leaves the file byte-identical, in one-shot and script mode alike.
+@Suite struct StoreFileTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    /// A real store made by `tasks`, with three tasks; returns its bytes.
+    private func storeBytes() async throws -> [UInt8] {
+        let path = folder.file("real.sqlite")
+        let run = try await ProgramRun(["--db", path, "--quiet"], input: "add one\nadd two\nadd three\n", in: folder,
+                                       database: false)
+        try #require(run == ProgramRun())
+        try #require(!FileManager.default.fileExists(atPath: path + "-wal"), "the log is checkpointed on exit")
+        return try #require(FileManager.default.contents(atPath: path).map(Array.init))
+    }
+
+    /// Writes `bytes` to `name`, runs `tasks list`, `tasks add x` and the script `add x` on it; checks each
+    /// fails with exit status 1, nothing on standard output, no raw control byte, and that the file is
+    /// byte-identical with no log beside it. Returns the standard error of each.
+    private func refusals(of bytes: [UInt8], named name: String = "store.sqlite",
+                          sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        let path = folder.file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var errors: [String] = []
+        for (arguments, input) in [(["list"], ""), (["add", "x"], ""), ([], "add x\n")] {
+            let run = try await ProgramRun(["--db", path] + arguments, input: input, in: folder, database: false)
+            #expect(run.status == 1 && run.output == "", "\(arguments): \(run)", sourceLocation: sourceLocation)
+            #expect(RawControlBytes.found(in: run.errorBytes) == [], sourceLocation: sourceLocation)
+            errors.append(run.error)
+        }
+        #expect(FileManager.default.contents(atPath: path).map(Array.init) == bytes, "the file must be left byte-identical",
+                sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), sourceLocation: sourceLocation)
+        return errors
+    }
+
+    @Test func randomBytesStartingWithEscapesAreRefusedAndNeverEchoed() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Array("\u{1B}]0;pwned\u{7}\u{1B}[2J\r\u{8}".utf8) + (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = folder.file("store.sqlite")
+        let message = "tasks: \(path) is not a tasks database (not an SQLite file); it was left untouched\n"
+        #expect(try await refusals(of: bytes) == Array(repeating: message, count: 3))
+    }
+
+    @Test func aStoreCutShortIsRefusedAsTruncated() async throws {
+        let bytes = try await storeBytes()
+        let path = folder.file("store.sqlite")
+        let message = "tasks: \(path) is truncated (8192 of \(bytes.count) bytes); it was left untouched\n"
+        #expect(try await refusals(of: Array(bytes.prefix(8192))) == Array(repeating: message, count: 3))
+    }
+
+    @Test func aStoreCutInsideItsHeaderIsRefusedAsTruncated() async throws {
+        let bytes = try await storeBytes()
+        let path = folder.file("store.sqlite")
+        let message = "tasks: \(path) is truncated (50 of 100 bytes); it was left untouched\n"
+        #expect(try await refusals(of: Array(bytes.prefix(50))) == Array(repeating: message, count: 3))
+    }
+
+    @Test func anotherProgramsDatabaseIsRefused() async throws {
+        let path = folder.file("contacts.sqlite")
+        _ = try await SQLiteShell.query(path, "CREATE TABLE contacts(name TEXT); INSERT INTO contacts VALUES ('Ada');")
+        let bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+        let message = "tasks: \(path) is an SQLite database of another program; it was left untouched\n"
+        #expect(try await refusals(of: bytes, named: "contacts.sqlite") == Array(repeating: message, count: 3))
+    }
+
+    @Test func aStoreGarbledAfterItsFirstPageIsReportedAsDamaged() async throws {
+        var bytes = try await storeBytes()
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        for offset in pageSize..<bytes.count { bytes[offset] = 0xA5 }
+        let path = folder.file("store.sqlite")
+        let message = "tasks: \(path) is damaged (database disk image is malformed); it was left untouched\n"
+        #expect(try await refusals(of: bytes) == Array(repeating: message, count: 3))
+    }
+
+    @Test func aStoreWithAGarbledTaskTableIsReportedAsDamagedByEachCommand() async throws {
+        let real = folder.file("real.sqlite")
+        var bytes = try await storeBytes()
+        let page = try #require(Int(try await SQLiteShell.query(real, "SELECT rootpage FROM sqlite_master WHERE name = 'task'")
+            .trimmingCharacters(in: .newlines)))
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        for offset in (page - 1) * pageSize..<page * pageSize { bytes[offset] = 0xA5 }
+        let damaged = "\(folder.file("store.sqlite")) is damaged (database disk image is malformed); it was left untouched\n"
+        // The script reads the list before its first line: the error belongs to no line.
+        #expect(try await refusals(of: bytes) == ["list: " + damaged, "add x: " + damaged, damaged])
+    }
+
+    @Test func aFolderIsRefused() async throws {
+        let path = folder.file("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let run = try await ProgramRun(["--db", path, "add", "x"], in: folder, database: false)
+        #expect(run == ProgramRun(error: "tasks: cannot open \(path): it is a folder\n", status: 1))
+    }
+
+    @Test func aStoreInsideARegularFileIsAClearError() async throws {
+        let file = folder.file("notes.txt")
+        try "my notes\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try await ProgramRun(["--db", file + "/tasks.sqlite", "add", "x"], in: folder, database: false)
+        #expect(run == ProgramRun(error: "tasks: cannot open \(file)/tasks.sqlite: \(file) is not a folder\n", status: 1))
+        #expect(folder.contents(of: "notes.txt") == "my notes\n")
+    }
+
+    @Test func aFolderThatCannotBeCreatedIsAClearErrorWithItsNameEscaped() async throws {
+        let run = try await ProgramRun(["--db", "/proc/evil\u{1B}]0;x\u{7}/tasks.sqlite", "add", "x"], in: folder,
+                                       database: false)
+        #expect(run == ProgramRun(
+            error: "tasks: cannot create the folder /proc/evil\\e]0;x\\x07: no such file or directory\n", status: 1))
+    }
+
+    @Test func aFileThatCannotBeCreatedIsAClearError() async throws {
+        let run = try await ProgramRun(["--db", "/proc/tasks.sqlite", "add", "x"], in: folder, database: false)
+        #expect(run == ProgramRun(error: "tasks: cannot open /proc/tasks.sqlite: unable to open database file\n", status: 1))
+    }
+}
