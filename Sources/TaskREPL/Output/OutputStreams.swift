@@ -27,6 +27,14 @@ final class OutputStreams {
         text.withUTF8 { write(bytes: $0, to: stream) }
     }
 
+    /// Queues UTF-8 `bytes` for `stream`; a piece as large as a buffer is written out at once,
+    /// without being copied into one (a 10,000-row list, say).
+    func write(bytes: [UInt8], to stream: Stream) {
+        guard bytes.count >= Self.flushThreshold else { return write(bytes: bytes[...], to: stream) }
+        flush()
+        writeOut(bytes, to: stream)
+    }
+
     /// Queues UTF-8 `bytes` for `stream`.
     func write(bytes: some Collection<UInt8>, to stream: Stream) {
         switch stream {
@@ -66,14 +74,24 @@ final class OutputStreams {
         switch stream {
         case .output:
             guard !outputBuffer.isEmpty else { return }
-            if !Posix.write(Posix.standardOutput, outputBuffer), outputFailure == nil {
-                outputFailure = Posix.lastErrorDescription()
-            }
+            writeOut(outputBuffer, to: .output)
             outputBuffer.removeAll(keepingCapacity: true)
         case .error:
             guard !errorBuffer.isEmpty else { return }
-            Posix.write(Posix.standardError, errorBuffer)
+            writeOut(errorBuffer, to: .error)
             errorBuffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Writes `bytes` to the descriptor of `stream`, remembering a failure of standard output.
+    private func writeOut(_ bytes: [UInt8], to stream: Stream) {
+        switch stream {
+        case .output:
+            if !Posix.write(Posix.standardOutput, bytes), outputFailure == nil {
+                outputFailure = Posix.lastErrorDescription()
+            }
+        case .error:
+            Posix.write(Posix.standardError, bytes)
         }
     }
 }
