@@ -63,8 +63,8 @@ enum StoreFile {
     /// Whether a non-empty write-ahead log (`PATH-wal`) lies beside the file: changes that SQLite
     /// has committed but not yet copied into it completely.
     private static func hasWriteAheadLog(path: String) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-        return ((attributes?[.size] as? NSNumber)?.int64Value ?? 0) > 0
+        var status = stat() // one system call; FileManager's attributes cost 0.7M instructions at start-up
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
     }
 
     private static func bigEndian16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {

@@ -93,7 +93,7 @@ public struct ListFormatter: Sendable {
             digitCount += 1
         }
         for _ in digitCount..<max(digitCount, width) { bytes.append(UInt8(ascii: " ")) }
-        bytes += start
+        if !start.isEmpty { bytes += start }
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var rest = magnitude
         while divisor > 0 {
@@ -101,6 +101,6 @@ public struct ListFormatter: Sendable {
             rest %= divisor
             divisor /= 10
         }
-        bytes += end
+        if !end.isEmpty { bytes += end }
     }
 }
