@@ -213,7 +213,7 @@ public final class TaskStore {
     /// Runs `body` in a savepoint: if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (used to skip a failing script line).
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
-        let historyBefore = history
+        let (historyBefore, storedBefore) = (history, storedHistory)
         var result: T?
         do {
             try db.inSavepoint {
@@ -221,7 +221,7 @@ public final class TaskStore {
                 return .commit
             }
         } catch {
-            history = historyBefore
+            (history, storedHistory) = (historyBefore, storedBefore) // as the rolled-back rows are
             throw TaskDatabaseError.mapping(error, path: path)
         }
         guard let result else { throw TaskDatabaseError.storage(path: path, reason: "savepoint ended early") }

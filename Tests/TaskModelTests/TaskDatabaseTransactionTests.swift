@@ -42,6 +42,22 @@ import Testing
         #expect(try database.allTasks().map(\.position) == [1, 2])
     }
 
+    @Test func aClearRolledBackBySavepointLeavesTheListAsItWas() throws {
+        let database = try TaskDatabase.inMemory()
+        try database.write { store in
+            try store.create(text: "a")
+            _ = try? store.savepoint {
+                try store.removeAll()
+                throw ScriptFailure()
+            }
+            try store.create(text: "b")
+        }
+        #expect(try database.allTasks().map(\.text) == ["a", "b"])
+        try database.undo()
+        try database.undo()
+        #expect(throws: TaskDatabaseError.nothingToUndo) { try database.undo() }
+    }
+
     @Test func savepointRethrowsTheBodysError() throws {
         let database = try TaskDatabase.inMemory()
         #expect(throws: ScriptFailure.self) {
