@@ -2,8 +2,10 @@ import Foundation
 internal import GRDB
 internal import GRDBSQLite
 
-/// The one place where the model calls SQLite's C API itself: binding and stepping a statement that
-/// GRDB prepared, for the hot path of appending tasks, where GRDB's argument boxing costs more than SQLite.
+/// The one place where the model calls SQLite's C API itself: binding, stepping and reading a
+/// statement that GRDB prepared. GRDB boxes every argument and column (more costly than SQLite on
+/// the hot paths) and binds and reads a `String` as a C string, cutting it at its first NUL; here a
+/// text's length is given, so it is stored and read back exactly.
 struct SQLiteStatement {
     private let statement: Statement
     private let path: String
@@ -72,6 +74,14 @@ struct SQLiteRow {
     /// The column as a floating-point number.
     func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
+    /// The column as an integer, or nil when it is NULL.
+    func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+    /// The column as text, or nil when it is NULL.
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    private func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
     /// The column as text, with its NUL characters (invalid UTF-8 is replaced).
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
@@ -86,6 +96,12 @@ enum SQLiteArgument {
     case real(Double)
     case text(String)
     case null
+
+    /// An integer, or NULL for nil.
+    init(_ value: Int64?) { self = value.map(Self.integer) ?? .null }
+
+    /// A text, or NULL for nil.
+    init(_ value: String?) { self = value.map(Self.text) ?? .null }
 }
 
 /// SQLite's marker asking it to copy bound bytes before the call returns.

@@ -1,6 +1,3 @@
-import Foundation
-internal import GRDB
-
 /// A row of the `step` table: a change other than a create, with what is needed to revert it,
 /// or a range of skipped step numbers.
 struct Step {
@@ -20,11 +17,8 @@ struct Step {
     /// For `removeAll`: `history.clearedThrough` before the clear.
     var clearedThrough: Int64?
 
-    /// The columns to select: texts as blobs, so that NUL characters survive (see `TaskItem.init(row:)`).
-    static let columns = """
-        id, kind, taskIDs, CAST(oldText AS BLOB) AS oldText, CAST(newText AS BLOB) AS newText, taskCount, lastID,
-        clearedThrough
-        """
+    /// The columns `init(row:)` reads, in order.
+    static let columns = "id, kind, taskIDs, oldText, newText, taskCount, lastID, clearedThrough"
 
     /// The tasks a toggle or an edit touched.
     var taskIDList: [TaskItem.ID] {
@@ -43,19 +37,20 @@ struct Step {
     }
 }
 
-extension Step: FetchableRecord {
-    init(row: Row) throws {
-        id = row["id"]
-        let rawKind: String = row["kind"]
+extension Step {
+    /// Decodes a row of `columns`.
+    init(row: SQLiteRow) throws {
+        id = row.integer(0)
+        let rawKind = row.text(1)
         guard let kind = Kind(rawValue: rawKind) else {
             throw TaskDatabaseError.storage(path: "step", reason: "unknown change kind '\(rawKind)'")
         }
         self.kind = kind
-        taskIDs = row["taskIDs"]
-        oldText = (row["oldText"] as Data?).map { String(decoding: $0, as: UTF8.self) }
-        newText = (row["newText"] as Data?).map { String(decoding: $0, as: UTF8.self) }
-        taskCount = row["taskCount"]
-        lastID = row["lastID"]
-        clearedThrough = row["clearedThrough"]
+        taskIDs = row.optionalText(2)
+        oldText = row.optionalText(3)
+        newText = row.optionalText(4)
+        taskCount = Int(row.integer(5))
+        lastID = row.optionalInteger(6)
+        clearedThrough = row.optionalInteger(7)
     }
 }

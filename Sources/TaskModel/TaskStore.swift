@@ -150,9 +150,7 @@ public final class TaskStore {
             var number = history.lastDone
             while true {
                 guard number > history.floor else { throw TaskDatabaseError.nothingToUndo }
-                let step = try Step.fetchOne(db, sql: """
-                    SELECT \(Step.columns) FROM step WHERE id <= ? ORDER BY id DESC LIMIT 1
-                    """, arguments: [number])
+                let step = try fetchStep(where: "id <= ? ORDER BY id DESC LIMIT 1", number)
                 if let step, step.kind == .skipped, number <= step.lastID ?? step.id {
                     number = step.id - 1
                     continue
@@ -185,15 +183,12 @@ public final class TaskStore {
             guard let number = history.undoneFrom else { throw TaskDatabaseError.nothingToRedo }
             var next = number + 1
             // Dropped ranges can follow one another (undo, change, undo, change): skip them all.
-            while let skipped = try Step.fetchOne(db, sql: """
-                SELECT \(Step.columns) FROM step WHERE id = ? AND kind = 'skipped'
-                """, arguments: [next]) {
+            while let skipped = try fetchStep(where: "id = ? AND kind = 'skipped'", next) {
                 next = (skipped.lastID ?? skipped.id) + 1
             }
             history.undoneFrom = next > history.lastStep ? nil : next
             self.history = history
-            guard let step = try Step.fetchOne(db, sql: "SELECT \(Step.columns) FROM step WHERE id = ?",
-                                               arguments: [number]) else {
+            guard let step = try fetchStep(where: "id = ?", number) else {
                 try showCreated(number)
                 return try describeCreate(number)
             }
@@ -284,11 +279,21 @@ public final class TaskStore {
         oldText: String? = nil, newText: String? = nil, taskCount: Int? = nil, clearedThrough: Int64? = nil
     ) throws {
         let idList = taskIDs.map { $0.map(String.init).joined(separator: ",") }
-        try db.execute(sql: """
+        try SQLiteStatement(db.cachedStatement(sql: """
             INSERT INTO step (id, kind, taskIDs, oldText, newText, taskCount, clearedThrough)
-            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)
-            """, arguments: [number, kind.rawValue, idList, oldText?.sqliteBytes, newText?.sqliteBytes,
-                             taskCount ?? taskIDs?.count ?? 0, clearedThrough])
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """), path: path).run(
+                .integer(number), .text(kind.rawValue), SQLiteArgument(idList), SQLiteArgument(oldText),
+                SQLiteArgument(newText), .integer(Int64(taskCount ?? taskIDs?.count ?? 0)),
+                SQLiteArgument(clearedThrough))
+    }
+
+    /// The step row that `condition` (with one `?`, bound to `argument`) selects, if any.
+    private func fetchStep(where condition: String, _ argument: Int64) throws -> Step? {
+        var step: Step?
+        try SQLiteStatement(db.cachedStatement(sql: "SELECT \(Step.columns) FROM step WHERE \(condition)"),
+                            path: path).forEachRow(.integer(argument)) { step = try Step(row: $0) }
+        return step
     }
 
     /// Hides every task with an id up to `id` (a clear), or shows them again (its undo); saved at
@@ -337,8 +342,10 @@ public final class TaskStore {
     }
 
     private func text(of id: TaskItem.ID) throws -> String? {
-        try Data.fetchOne(db, sql: "SELECT CAST(text AS BLOB) FROM task WHERE id = ?", arguments: [id])
-            .map { String(decoding: $0, as: UTF8.self) }
+        var text: String?
+        try SQLiteStatement(db.cachedStatement(sql: "SELECT text FROM task WHERE id = ?"), path: path)
+            .forEachRow(.integer(id)) { text = $0.text(0) }
+        return text
     }
 
     // MARK: Helpers
@@ -354,7 +361,8 @@ public final class TaskStore {
     }
 
     private func setText(_ text: String, of id: TaskItem.ID) throws {
-        try db.execute(sql: "UPDATE task SET text = CAST(? AS TEXT) WHERE id = ?", arguments: [text.sqliteBytes, id])
+        try SQLiteStatement(db.cachedStatement(sql: "UPDATE task SET text = ? WHERE id = ?"), path: path)
+            .run(.text(text), .integer(id))
     }
 
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
@@ -376,12 +384,6 @@ extension TaskItem {
             id: row.integer(0), text: row.text(1), isFavorite: row.integer(2) != 0,
             createdAt: Date(timeIntervalSince1970: row.real(3)))
     }
-}
-
-extension String {
-    /// The UTF-8 bytes to bind as `CAST(? AS TEXT)`: GRDB binds a `String` as a C string,
-    /// which would cut the text at its first NUL character.
-    var sqliteBytes: Data { Data(utf8) }
 }
 
 extension Array where Element: Hashable {
