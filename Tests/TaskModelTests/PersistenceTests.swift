@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 @testable import TaskModel
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TaskTestSupport
 import Testing
 @testable import TaskModel
 

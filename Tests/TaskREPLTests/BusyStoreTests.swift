@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// A store another process holds (sqlite3 in a write transaction): `tasks` waits for it up to its

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// Flags, usage errors, and where the database is: the program's start, before any command runs.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// Several `tasks` processes changing one store at the same time, from its creation on: SQLite's

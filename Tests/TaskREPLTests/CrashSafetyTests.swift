@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// A `tasks` process killed with SIGKILL at any moment of a long piped script leaves a sound store

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// Task text made to drive a terminal (escape sequences, BEL, CR, backspace, DEL, C1 controls) is

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// The REPL on a pseudo-terminal (tmux), one session per test, one test at a time.

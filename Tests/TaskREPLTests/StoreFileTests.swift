@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// Files at the store's path that are not a sound tasks store, and places where no store can be:

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 
 /// One finished run of the `tasks` executable with files for standard input, output and error.
 struct ProgramRun: Equatable, CustomStringConvertible {

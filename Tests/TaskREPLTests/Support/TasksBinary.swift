@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 
 /// Where the built `tasks` executable is: `$TASKS_BINARY`, else next to the running test bundle
 /// (`.build/<triple>/debug/`), where `swift build --product tasks` (or `swift test`) puts it.

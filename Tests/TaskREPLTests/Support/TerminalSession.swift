@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 
 /// The `tasks` REPL running on a pseudo-terminal: a tmux server on a private socket, driven with

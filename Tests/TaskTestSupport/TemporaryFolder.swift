@@ -1,12 +1,12 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
-final class TemporaryFolder: Sendable {
+public final class TemporaryFolder: Sendable {
     /// The folder's absolute path.
-    let path: String
+    public let path: String
 
     /// Creates the folder.
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "tasks-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -16,10 +16,10 @@ final class TemporaryFolder: Sendable {
     }
 
     /// The path of `name` inside the folder.
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
     /// The text of the file `name` inside the folder, or nil when it cannot be read.
-    func contents(of name: String) -> String? {
+    public func contents(of name: String) -> String? {
         FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
