@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["TaskModel", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
-        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskPresenter"]),
+        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskPresenter", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),

@@ -11,7 +11,7 @@ final class BufferView: TaskView {
     let formatter = ListFormatter(columns: 120, emptyListText: "No tasks.")
     var rendered: [UInt8] = []
 
-    func display(rows: [TaskRow]) { rendered += formatter.formatBytes(rows) }
+    func display(rows: TaskRows) { formatter.write(rows) { rendered.append(contentsOf: $0) } }
     func display(message: Message) { rendered += message.text.escapingControlCharacters().utf8 }
     func display(help: String) { rendered += help.utf8 }
 }

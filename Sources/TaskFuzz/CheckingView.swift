@@ -8,11 +8,11 @@ final class CheckingView: TaskView {
     /// How many error messages were shown.
     private(set) var errorCount = 0
 
-    func display(rows: [TaskRow]) {
+    func display(rows: TaskRows) {
         for (offset, row) in rows.enumerated() where row.number != offset + 1 {
             fatalError("row \(offset + 1) is numbered \(row.number)")
         }
-        lastRows = rows
+        lastRows = Array(rows)
     }
 
     func display(message: Message) {

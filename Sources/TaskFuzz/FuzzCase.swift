@@ -33,13 +33,13 @@ struct FuzzCase {
     /// Hands each line to a presenter, as in the REPL, until `quit`: after each line the rows shown
     /// must be the store's, and a successful `undo` or `redo` must have changed them. Then checks
     /// that undoing everything and redoing it all goes back to the start and to the end.
-    private func runTyped() throws -> (failures: Int, tasks: [TaskItem]) {
+    private func runTyped() throws -> (failures: Int, tasks: TaskList) {
         let database = try TaskDatabase.inMemory()
         let view = CheckingView()
         let presenter = TaskPresenter(database: database)
         presenter.view = view
         var failures = 0
-        var before: [TaskItem] = []
+        var before: TaskList = []
         for line in lines {
             view.resetErrors()
             let result = presenter.handle(line: line)
@@ -62,7 +62,7 @@ struct FuzzCase {
     /// Undoing until there is nothing to undo reaches the empty list (unless the history was cut),
     /// and redoing as many times brings back the list as it ended.
     private func checkUndoAndRedoEverything(_ presenter: TaskPresenter, _ database: TaskDatabase,
-                                            end: [TaskItem]) throws {
+                                            end: TaskList) throws {
         var undone = 0
         while presenter.handle(line: "undo") == .succeeded { undone += 1 }
         guard undone < TaskStore.historyLimit else { return }
@@ -81,7 +81,7 @@ struct FuzzCase {
     }
 
     /// Runs the lines as one script on a fresh store.
-    private func runScript(keepGoing: Bool) throws -> (result: ScriptResult, tasks: [TaskItem]) {
+    private func runScript(keepGoing: Bool) throws -> (result: ScriptResult, tasks: TaskList) {
         let database = try TaskDatabase.inMemory()
         let view = CheckingView()
         let presenter = TaskPresenter(database: database)
@@ -92,14 +92,14 @@ struct FuzzCase {
     }
 
     /// Whether rows show exactly these tasks: same texts (byte for byte) and stars, in order.
-    private func same(_ rows: [TaskRow], _ tasks: [TaskItem]) -> Bool {
+    private func same(_ rows: [TaskRow], _ tasks: TaskList) -> Bool {
         rows.count == tasks.count && zip(rows, tasks).allSatisfy { row, task in
             row.isFavorite == task.isFavorite && row.text.utf8.elementsEqual(task.text.utf8)
         }
     }
 
     /// Whether two lists hold the same texts (byte for byte) and stars, in order.
-    private func same(_ lhs: [TaskItem], _ rhs: [TaskItem]) -> Bool {
+    private func same(_ lhs: TaskList, _ rhs: TaskList) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { left, right in
             left.isFavorite == right.isFavorite && left.text.utf8.elementsEqual(right.text.utf8)
         }

@@ -84,9 +84,15 @@ struct SQLiteRow {
 
     /// The column as text, with its NUL characters (invalid UTF-8 is replaced).
     func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        withTextBytes(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the column's text as stored: its bytes, NULs included, valid only during the call.
+    func withTextBytes<Result>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // sqlite3_column_text first (it may convert the value), then sqlite3_column_bytes.
+        let start = sqlite3_column_text(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return body(UnsafeBufferPointer(start: count > 0 ? start : nil, count: count))
     }
 }
 

@@ -16,6 +16,19 @@ internal import GRDB
 /// undo brought it back, so that redo finds it. Hidden tasks are purged once their step leaves the
 /// kept history.
 enum Schema {
+    /// The `PRAGMA user_version` the latest migration leaves. `v1` leaves 0; a later migration
+    /// must set it one higher and this must follow, or stores would be opened without migrating.
+    static let userVersion: Int32 = 0
+
+    /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
+    /// opening it needs no migrator (which costs three statements at every start).
+    ///
+    /// The header of the database file may be older than the write-ahead log beside it, never
+    /// newer, and migrations only go forward: a header that says current is current.
+    static func isCurrent(userVersion: Int32) -> Bool {
+        userVersion == Self.userVersion
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

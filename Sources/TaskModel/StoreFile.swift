@@ -9,23 +9,27 @@ enum StoreFile {
     private static let magic = Array("SQLite format 3\0".utf8)
 
     /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
-    static func check(path: String) throws(TaskDatabaseError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a folder")
+    /// Returns whether it is a tasks store whose schema is up to date (see `Schema.isCurrent`).
+    @discardableResult
+    static func check(path: String) throws(TaskDatabaseError) -> Bool {
+        // System calls, not FileManager: this runs at every start, and FileManager costs more than it does.
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false } // missing: SQLite creates it (or says why it cannot)
+        if status.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == EACCES { throw .cannotOpen(path: path, reason: "permission denied") }
+            return false // SQLite says why it cannot open it
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            if FileManager.default.fileExists(atPath: path) && !FileManager.default.isReadableFile(atPath: path) {
-                throw .cannotOpen(path: path, reason: "permission denied")
-            }
-            return // missing: SQLite creates it
-        }
-        defer { try? handle.close() }
-        let size = Int64((try? handle.seekToEnd()) ?? 0)
-        guard size > 0 else { return } // an empty file is a new SQLite database
-        try? handle.seek(toOffset: 0)
-        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        try verify(header: header, size: size, path: path, hasWriteAheadLog: hasWriteAheadLog(path: path))
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return false } // empty: a new database
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        header.removeLast(100 - max(count, 0))
+        try verify(header: header, size: Int64(status.st_size), path: path,
+                   hasWriteAheadLog: hasWriteAheadLog(path: path))
+        return Int32(bitPattern: bigEndian32(header, 68)) == applicationID
+            && Schema.isCurrent(userVersion: Int32(bitPattern: bigEndian32(header, 60)))
     }
 
     /// Checks a header read from a file of `size` bytes; pure, for tests.
@@ -63,8 +67,13 @@ enum StoreFile {
     /// Whether a non-empty write-ahead log (`PATH-wal`) lies beside the file: changes that SQLite
     /// has committed but not yet copied into it completely.
     private static func hasWriteAheadLog(path: String) -> Bool {
+        size(of: path + "-wal") > 0
+    }
+
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    static func size(of path: String) -> Int {
         var status = stat() // one system call; FileManager's attributes cost 0.7M instructions at start-up
-        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     private static func bigEndian16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {

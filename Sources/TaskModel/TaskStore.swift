@@ -31,13 +31,21 @@ public final class TaskStore {
     static let isLive = "removedBy IS NULL AND id > (SELECT clearedThrough FROM history WHERE id = 1)"
 
     /// All tasks in list order.
-    public func allTasks() throws -> [TaskItem] {
+    public func allTasks() throws -> TaskList {
         try mapErrors {
             let statement = try SQLiteStatement(db.cachedStatement(sql: """
                 SELECT \(TaskItem.columns) FROM task WHERE \(Self.isLive) ORDER BY id
                 """), path: path)
-            var tasks: [TaskItem] = []
-            try statement.forEachRow { tasks.append(TaskItem(row: $0)) }
+            // The store's files bound the bytes of all texts, and a row takes more than 16 bytes of them;
+            // the room is capped so that a huge store does not ask for more address space than it needs.
+            let storeBytes = min(StoreFile.size(of: path) + StoreFile.size(of: path + "-wal"), 64 << 20)
+            var tasks = TaskList(reservingTextBytes: storeBytes, count: storeBytes / 16)
+            try statement.forEachRow { row in
+                row.withTextBytes(1) { text in
+                    tasks.append(id: row.integer(0), storedText: text, isFavorite: row.integer(2) != 0,
+                                 createdAt: row.real(3))
+                }
+            }
             return tasks
         }
     }

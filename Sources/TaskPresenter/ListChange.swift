@@ -27,7 +27,7 @@ enum ListChange {
     case redo
 
     /// Resolves `command`'s numbers against `list`; nil for a command that changes nothing.
-    static func validate(_ command: Command, against list: [TaskItem]) throws(CommandError) -> ListChange? {
+    static func validate(_ command: Command, against list: TaskList) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
             return .add(text: text)
@@ -37,7 +37,7 @@ enum ListChange {
             return .remove(try targets(numbers, in: list))
         case let .edit(number, text):
             guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
-            return .edit(Target(index: number - 1, id: list[number - 1].id), text: text)
+            return .edit(Target(index: number - 1, id: list.id(at: number - 1)), text: text)
         case .clear:
             return .clear
         case .undo:
@@ -49,8 +49,8 @@ enum ListChange {
         }
     }
 
-    private static func targets(_ numbers: NumberList, in list: [TaskItem]) throws(CommandError) -> [Target] {
-        try numbers.indices(inListOf: list.count).map { Target(index: $0, id: list[$0].id) }
+    private static func targets(_ numbers: NumberList, in list: TaskList) throws(CommandError) -> [Target] {
+        try numbers.indices(inListOf: list.count).map { Target(index: $0, id: list.id(at: $0)) }
     }
 
     /// The tasks this change names by number.
@@ -65,25 +65,24 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout [TaskItem]?, in store: TaskStore) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: TaskStore) throws -> Change? {
         switch self {
         case let .add(text):
             let task = try store.create(text: text)
             list?.append(task)
         case let .toggleFavorite(targets):
             try store.toggleFavorite(ids: targets.map(\.id))
-            for target in targets { list?[target.index].isFavorite.toggle() }
+            for target in targets { list?.toggleFavorite(at: target.index) }
         case let .remove(targets):
             try store.remove(ids: targets.map(\.id))
             if targets.count == 1 {
                 list?.remove(at: targets[0].index)
-            } else if let old = list {
-                let removed = Set(targets.map(\.index))
-                list = old.indices.compactMap { removed.contains($0) ? nil : old[$0] }
+            } else {
+                list?.remove(atIndices: Set(targets.map(\.index)))
             }
         case let .edit(target, text):
             try store.edit(id: target.id, text: text)
-            list?[target.index].text = text
+            list?.setText(text, at: target.index)
         case .clear:
             try store.removeAll()
             if list != nil { list = [] }

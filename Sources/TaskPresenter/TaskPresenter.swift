@@ -14,7 +14,7 @@ public final class TaskPresenter {
 
     private let database: TaskDatabase
     /// The list the numbers refer to; nil until first needed (a one-shot command loads it then).
-    private var list: [TaskItem]?
+    private var list: TaskList?
     /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
     private var listVersion = 0
 
@@ -46,7 +46,7 @@ public final class TaskPresenter {
     private func refresh() throws {
         let known = list
         let version = listVersion
-        let loaded = try database.read { store -> (list: [TaskItem], version: Int)? in
+        let loaded = try database.read { store -> (list: TaskList, version: Int)? in
             let current = try store.externalVersion()
             if known != nil, current == version { return nil }
             return (try store.allTasks(), current)
@@ -59,11 +59,7 @@ public final class TaskPresenter {
 
     private func displayList() {
         guard let view else { return }
-        view.display(rows: Self.rows(of: list ?? []))
-    }
-
-    private static func rows(of list: [TaskItem]) -> [TaskRow] {
-        list.enumerated().map { TaskRow(number: $0.offset + 1, text: $0.element.text, isFavorite: $0.element.isFavorite) }
+        view.display(rows: TaskRows(list ?? []))
     }
 
     // MARK: One command
@@ -100,9 +96,9 @@ public final class TaskPresenter {
     /// What a change command's transaction came to.
     private enum Outcome {
         /// The change was saved; `list` is the list after it (nil when not needed).
-        case changed(list: [TaskItem]?, version: Int, undoOrRedo: Change?)
+        case changed(list: TaskList?, version: Int, undoOrRedo: Change?)
         /// Some of the tasks named are gone; nothing was changed; `list` is the list as it is now.
-        case stale(numbers: [Int], list: [TaskItem], version: Int)
+        case stale(numbers: [Int], list: TaskList, version: Int)
     }
 
     private func change(_ command: Command, input: Substring) -> CommandResult {
@@ -177,10 +173,10 @@ public final class TaskPresenter {
     where Lines.Element: StringProtocol {
         var failedLines = 0
         var infos: [Message] = []
-        let finished: (list: [TaskItem], version: Int)
+        let finished: (list: TaskList, version: Int)
         do {
-            finished = try database.write { store -> (list: [TaskItem], version: Int) in
-                var list: [TaskItem]? = try store.allTasks()
+            finished = try database.write { store -> (list: TaskList, version: Int) in
+                var list: TaskList? = try store.allTasks()
                 var lineNumber = 0
                 script: for element in lines {
                     lineNumber += 1

@@ -2,15 +2,27 @@
 public struct TaskRow: Sendable, Hashable {
     /// The number shown in front of the task, from 1.
     public var number: Int
-    /// The task's text exactly as stored (the view escapes control characters).
-    public var text: String
+    /// The UTF-8 of the task's text exactly as stored (the view escapes control characters);
+    /// for rows of a `TaskRows`, a slice of the list's shared buffer of texts.
+    public var utf8: ArraySlice<UInt8>
     /// Whether the row shows a star.
     public var isFavorite: Bool
 
+    /// The task's text exactly as stored.
+    public var text: String {
+        get { String(decoding: utf8, as: UTF8.self) }
+        set { utf8 = ArraySlice(newValue.utf8) }
+    }
+
     /// Creates a row.
     public init(number: Int, text: String, isFavorite: Bool) {
+        self.init(number: number, utf8: ArraySlice(text.utf8), isFavorite: isFavorite)
+    }
+
+    /// Creates a row from the UTF-8 of its text, which must be valid.
+    public init(number: Int, utf8: ArraySlice<UInt8>, isFavorite: Bool) {
         self.number = number
-        self.text = text
+        self.utf8 = utf8
         self.isFavorite = isFavorite
     }
 }

@@ -1,8 +1,8 @@
 /// The passive view the presenter talks to. Held `weak` by the presenter; the view prints,
 /// the presenter decides. Everything it receives is a value ready to show.
 public protocol TaskView: AnyObject {
-    /// Shows the whole numbered list; an empty array means the list is empty (the view says how to add one).
-    func display(rows: [TaskRow])
+    /// Shows the whole numbered list; no rows means the list is empty (the view says how to add one).
+    func display(rows: TaskRows)
     /// Shows one message: `.info` goes to standard output, `.error` to standard error.
     func display(message: Message)
     /// Shows help text (one or more lines, no trailing newline).

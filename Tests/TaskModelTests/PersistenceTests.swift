@@ -10,7 +10,7 @@ import Testing
 
     @Test func tasksSurviveReopeningTheFile() throws {
         let path = folder.file("tasks.sqlite")
-        let saved: [TaskItem]
+        let saved: TaskList
         do {
             let database = try TaskDatabase(path: path)
             let a = try database.create(text: "a")

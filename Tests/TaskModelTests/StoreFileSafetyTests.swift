@@ -83,7 +83,7 @@ import Testing
     @Test func aStoreWithAGarbledPageIsReportedAsDamagedAndLeftIdentical() throws {
         var bytes = try storeBytes()
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
-        for offset in pageSize..<(2 * pageSize) { bytes[offset] = 0xA5 } // page 2 is garbage
+        for offset in pageSize..<bytes.count { bytes[offset] = 0xA5 } // every page after the first is garbage
         let path = folder.file("store.sqlite")
         try bytes.write(to: URL(fileURLWithPath: path))
         var caught: Error?
@@ -200,5 +200,18 @@ import Testing
                 try store.create(text: "y")
             }
         }
+    }
+
+    @Test func onlyATasksStoreWithTheCurrentSchemaOpensWithoutMigrating() throws {
+        let path = folder.file("tasks.sqlite")
+        #expect(try StoreFile.check(path: path) == false) // missing
+        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(try StoreFile.check(path: path) == false) // empty: a new database
+        try TaskDatabase(path: path).create(text: "x")
+        #expect(try StoreFile.check(path: path) == true)
+        var header = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        header[63] = 7 // PRAGMA user_version = 7: a schema this build does not know
+        try Data(header).write(to: URL(fileURLWithPath: path))
+        #expect(try StoreFile.check(path: path) == false)
     }
 }

@@ -5,7 +5,7 @@ final class RowsSpy: TaskView {
     private(set) var lastRows: [TaskRow]?
     private(set) var messages: [Message] = []
 
-    func display(rows: [TaskRow]) { lastRows = rows }
+    func display(rows: TaskRows) { lastRows = Array(rows) }
     func display(message: Message) { messages.append(message) }
     func display(help: String) {}
 

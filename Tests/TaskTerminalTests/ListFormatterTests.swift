@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TaskModel
 import TaskPresenter
 import TaskTerminal
 
@@ -73,5 +75,68 @@ import TaskTerminal
     @Test func plainPaletteWritesNoEscapeSequences() {
         #expect(Palette.plain.error("oops") == "oops")
         #expect(Palette.ansi.error("oops") == "\u{1B}[31moops\u{1B}[0m")
+    }
+
+    // MARK: Writing a list in chunks
+
+    private func rows(_ texts: [String], favorites: Set<Int> = []) -> (TaskRows, [TaskRow]) {
+        let tasks = texts.enumerated().map {
+            TaskItem(id: Int64($0.offset + 1), text: $0.element, isFavorite: favorites.contains($0.offset),
+                     createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let plain = texts.enumerated().map {
+            TaskRow(number: $0.offset + 1, text: $0.element, isFavorite: favorites.contains($0.offset))
+        }
+        return (TaskRows(TaskList(tasks)), plain)
+    }
+
+    private func written(_ sut: ListFormatter, _ rows: TaskRows) -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
+        sut.write(rows) { chunks.append(Array($0)) }
+        return chunks
+    }
+
+    @Test func writingAListGivesTheBytesOfFormat() {
+        let (taskRows, plain) = rows(["Call mom", "Café \u{1B}[31m ☕", "", "water the plants on the balcony"],
+                                     favorites: [1])
+        for sut in [makeSUT(), makeSUT(columns: 20), makeSUT(palette: .ansi)] {
+            #expect(written(sut, taskRows).joined().elementsEqual(sut.formatBytes(plain)))
+        }
+    }
+
+    @Test func anEmptyListIsWrittenAsTheHint() {
+        #expect(written(makeSUT(), TaskRows([])) == [Array("No tasks. Add one with: add TEXT\n".utf8)])
+    }
+
+    @Test func aLongListIsWrittenInChunksOfAboutChunkSize() {
+        let texts = (1...10_000).map { "Task number \($0): buy milk and call mom" }
+        let (taskRows, plain) = rows(texts)
+        let sut = makeSUT()
+        let chunks = written(sut, taskRows)
+        #expect(chunks.count > 1)
+        #expect(chunks.dropLast().allSatisfy { $0.count >= ListFormatter.chunkSize && $0.count < ListFormatter.chunkSize + 100 })
+        #expect(chunks.joined().elementsEqual(sut.formatBytes(plain)))
+    }
+
+    @Test func everyASCIIByteInEveryPlaceIsEscapedOrCopiedAsItShouldBe() {
+        // Printable ASCII is recognised eight bytes at a time: each byte value at each place of texts
+        // up to 17 bytes long is either copied (0x20…0x7E) or escaped.
+        let sut = makeSUT()
+        for length in 1...17 {
+            for place in 0..<length {
+                for byte in UInt8(0)...0x7F {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let expected = "  1   " + text.escapingControlCharacters() + "\n"
+                    let (taskRows, _) = rows([text])
+                    let got = String(decoding: written(sut, taskRows).joined(), as: UTF8.self)
+                    if got != expected {
+                        Issue.record("byte \(byte) at \(place) of \(length): \(got.debugDescription)")
+                        return
+                    }
+                }
+            }
+        }
     }
 }

@@ -28,15 +28,12 @@ final class OutputStreams {
     }
 
     /// Queues UTF-8 `bytes` for `stream`; a piece as large as a buffer is written out at once,
-    /// without being copied into one (a 10,000-row list, say).
-    func write(bytes: [UInt8], to stream: Stream) {
-        guard bytes.count >= Self.flushThreshold else { return write(bytes: bytes[...], to: stream) }
-        flush()
-        writeOut(bytes, to: stream)
-    }
-
-    /// Queues UTF-8 `bytes` for `stream`.
-    func write(bytes: some Collection<UInt8>, to stream: Stream) {
+    /// without being copied into one (a chunk of a 10,000-row list, say).
+    func write(bytes: UnsafeBufferPointer<UInt8>, to stream: Stream) {
+        if bytes.count >= Self.flushThreshold {
+            flush()
+            return writeOut(bytes, to: stream)
+        }
         switch stream {
         case .output:
             if !errorBuffer.isEmpty { flush(.error) }
@@ -74,17 +71,17 @@ final class OutputStreams {
         switch stream {
         case .output:
             guard !outputBuffer.isEmpty else { return }
-            writeOut(outputBuffer, to: .output)
+            outputBuffer.withUnsafeBufferPointer { writeOut($0, to: .output) }
             outputBuffer.removeAll(keepingCapacity: true)
         case .error:
             guard !errorBuffer.isEmpty else { return }
-            writeOut(errorBuffer, to: .error)
+            errorBuffer.withUnsafeBufferPointer { writeOut($0, to: .error) }
             errorBuffer.removeAll(keepingCapacity: true)
         }
     }
 
     /// Writes `bytes` to the descriptor of `stream`, remembering a failure of standard output.
-    private func writeOut(_ bytes: [UInt8], to stream: Stream) {
+    private func writeOut(_ bytes: UnsafeBufferPointer<UInt8>, to stream: Stream) {
         switch stream {
         case .output:
             if !Posix.write(Posix.standardOutput, bytes), outputFailure == nil {

@@ -63,19 +63,17 @@ enum Posix {
     /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes;
     /// returns false on error.
     @discardableResult
-    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
+    static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += count
         }
+        return true
     }
 
     /// The C library's description of the latest error (`errno`).

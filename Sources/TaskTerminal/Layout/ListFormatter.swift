@@ -28,79 +28,93 @@ public struct ListFormatter: Sendable {
         String(decoding: formatBytes(rows), as: UTF8.self)
     }
 
-    /// The list as the UTF-8 bytes of `format(_:)`, ready to write.
+    /// The list as the UTF-8 bytes of `format(_:)`.
+    public func formatBytes(_ rows: [TaskRow]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let largest = rows.lazy.map(\.number).max()
+        layOut(largestNumber: largest, rows: { body in
+            for row in rows { row.utf8.withUnsafeBufferPointer { body(row.number, $0, row.isFavorite) } }
+        }, to: { bytes += $0 })
+        return bytes
+    }
+
+    /// How many bytes `write(_:to:)` collects before handing them on.
+    public static let chunkSize = 64 * 1024
+
+    /// Hands the UTF-8 bytes of `format(_:)` to `output` in pieces of about `chunkSize` bytes
+    /// (valid only during each call), so a long list never sits whole in memory.
+    public func write(_ rows: TaskRows, to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        layOut(largestNumber: rows.last?.number, rows: rows.forEachRow, to: output)
+    }
+
+    /// Lays out the rows that `rows` calls its argument with (number, UTF-8 text, star), whose
+    /// numbers are at most `largestNumber` (nil for no rows), and hands the bytes to `output`.
     ///
     /// A REPL re-renders the whole list after every command, so this is a hot path: bytes are
     /// copied, never re-validated, and a text of printable ASCII (most texts) that fits its column
     /// is appended as it is, without the escaping, measuring and wrapping that other texts need.
-    public func formatBytes(_ rows: [TaskRow]) -> [UInt8] {
-        guard let largest = rows.lazy.map(\.number).max() else {
-            return Array((palette.hint(emptyListText.escapingControlCharacters()) + "\n").utf8)
+    private func layOut(largestNumber: Int?,
+                        rows: ((_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool) -> Void) -> Void,
+                        to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let largest = largestNumber else {
+            var text = palette.hint(emptyListText.escapingControlCharacters()) + "\n"
+            return text.withUTF8(output)
         }
         let numberWidth = max(3, String(largest).utf8.count)
         let textWidth = columns.map { $0 - numberWidth - 3 }
         let wrapWidth = textWidth.flatMap { $0 >= Self.narrowestTextColumn ? $0 : nil }
-        let indent = [UInt8](repeating: UInt8(ascii: " "), count: numberWidth + 3)
         let favoriteMark = Array((" " + palette.star("★") + " ").utf8)
         let plainMark = Array("   ".utf8)
         let numberStart = Array(palette.number.start.utf8)
         let numberEnd = Array(palette.number.end.utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.count * (numberWidth + 48))
-        for row in rows {
-            Self.append(row.number, width: numberWidth, between: numberStart, numberEnd, to: &bytes)
-            bytes += row.isFavorite ? favoriteMark : plainMark
-            var text = row.text
-            let appendedAsIs = text.withUTF8 { utf8 in
-                guard Self.isPrintableASCII(utf8), utf8.count <= wrapWidth ?? .max else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
-            }
-            if appendedAsIs {
-                bytes.append(UInt8(ascii: "\n"))
-                continue
-            }
-            let escaped = text.escapingControlCharacters()
-            guard let wrapWidth else {
-                bytes += escaped.utf8
-                bytes.append(UInt8(ascii: "\n"))
-                continue
-            }
-            for (index, line) in TextWrapping.lines(of: escaped, width: wrapWidth).enumerated() {
-                if index > 0 { bytes += indent }
-                bytes += line.utf8
-                bytes.append(UInt8(ascii: "\n"))
+        var bytes = ByteBuffer(capacity: Self.chunkSize + 1024)
+        // `rows` may not take a closure that captures the non-escaping `output`; it does not keep it.
+        withoutActuallyEscaping(output) { output in
+            rows { number, utf8, isFavorite in
+                bytes.appendNumber(number, width: numberWidth, between: numberStart, numberEnd)
+                bytes.append(isFavorite ? favoriteMark : plainMark)
+                if Self.isPrintableASCII(utf8), utf8.count <= wrapWidth ?? .max {
+                    bytes.append(utf8)
+                    bytes.append(UInt8(ascii: "\n"))
+                } else {
+                    let escaped = String(decoding: utf8, as: UTF8.self).escapingControlCharacters()
+                    let lines = wrapWidth.map { TextWrapping.lines(of: escaped, width: $0) } ?? [escaped]
+                    for (index, var line) in lines.enumerated() {
+                        if index > 0 { bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3) }
+                        line.withUTF8 { bytes.append($0) }
+                        bytes.append(UInt8(ascii: "\n"))
+                    }
+                }
+                if bytes.count >= Self.chunkSize {
+                    bytes.withBytes(output)
+                    bytes.removeAll()
+                }
             }
         }
-        return bytes
+        if bytes.count > 0 { bytes.withBytes(output) }
     }
 
-    /// Whether every byte is printable ASCII: one column each, nothing to escape.
+    /// Whether every byte is printable ASCII (0x20…0x7E): one column each, nothing to escape.
+    /// Tested eight bytes at a time: a word has a byte below 0x20 when subtracting 0x20 from every
+    /// byte borrows into a high bit that was clear, a byte 0x7F when XOR with 0x7F gives a zero
+    /// byte, and a byte above it when a high bit is set.
     private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let delete = word ^ (0x7F &* ones)
+            let belowSpace = (word &- 0x20 &* ones) & ~word & highs
+            let isDelete = (delete &- ones) & ~delete & highs
+            if (word & highs) | belowSpace | isDelete != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] < 0x20 || bytes[offset] > 0x7E { return false }
+            offset += 1
+        }
         return true
-    }
-
-    /// Appends `number` right-aligned in `width` columns, its digits between `start` and `end`
-    /// (the palette's colour codes, or nothing). Allocates nothing.
-    private static func append(_ number: Int, width: Int, between start: [UInt8], _ end: [UInt8],
-                               to bytes: inout [UInt8]) {
-        let magnitude = number.magnitude
-        var divisor: UInt = 1
-        var digitCount = number < 0 ? 2 : 1
-        while magnitude / divisor >= 10 {
-            divisor *= 10
-            digitCount += 1
-        }
-        for _ in digitCount..<max(digitCount, width) { bytes.append(UInt8(ascii: " ")) }
-        if !start.isEmpty { bytes += start }
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = magnitude
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-        if !end.isEmpty { bytes += end }
     }
 }

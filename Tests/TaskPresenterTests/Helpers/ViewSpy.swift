@@ -22,7 +22,7 @@ final class ViewSpy: TaskView {
 
     private(set) var received: [Received] = []
 
-    func display(rows: [TaskRow]) { received.append(.rows(rows)) }
+    func display(rows: TaskRows) { received.append(.rows(Array(rows))) }
     func display(message: Message) { received.append(.message(message)) }
     func display(help: String) { received.append(.help(help)) }
 

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The tasks in list order, as a collection of `TaskItem`s held compactly: one fixed-size entry per
+/// task and the UTF-8 of every text in one shared buffer.
+///
+/// A list of 10,000 tasks is loaded, kept and shown on every command, so its shape matters: an
+/// array of `TaskItem`s costs one heap allocation per text, and a process that lists 10,000 tasks
+/// once spends more time on page faults than on SQLite. Here loading is two growing buffers, and a
+/// view reads each text as bytes (`utf8Text(at:)`) without making a `String`. Subscripting still
+/// returns a whole `TaskItem`.
+///
+/// The changes a presenter makes to its copy (append, toggle, edit, remove) keep the buffer of
+/// texts append-only: a replaced or removed text stays behind as garbage until that garbage
+/// outweighs the live texts, and then the buffer is rebuilt.
+public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// One task, its text a range of `utf8`.
+    private struct Entry: Sendable {
+        var id: TaskItem.ID
+        var createdAt: Double
+        var textStart: Int
+        var textEnd: Int
+        var isFavorite: Bool
+    }
+
+    private var entries: [Entry] = []
+    /// The texts, back to back, each valid UTF-8; with garbage between them after changes.
+    private var utf8: [UInt8] = []
+    /// How many bytes of `utf8` belong to no entry.
+    private var garbage = 0
+
+    /// An empty list.
+    public init() {}
+
+    /// An empty list with room for texts of `textBytes` bytes in all and `count` tasks before it grows.
+    ///
+    /// Loading a long list into buffers that double as they fill copies each into fresh memory
+    /// several times, and page faults on fresh memory are most of what loading costs; room that
+    /// goes unused is never touched, so it costs address space only.
+    init(reservingTextBytes textBytes: Int, count: Int) {
+        utf8.reserveCapacity(textBytes)
+        entries.reserveCapacity(count)
+    }
+
+    /// The tasks given, in this order.
+    public init(_ tasks: some Sequence<TaskItem>) {
+        for task in tasks { append(task) }
+    }
+
+    public init(arrayLiteral tasks: TaskItem...) {
+        self.init(tasks)
+    }
+
+    // MARK: Reading
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    /// The task at `index` (its text made into a `String`).
+    public subscript(index: Int) -> TaskItem {
+        let entry = entries[index]
+        return TaskItem(id: entry.id, text: String(decoding: utf8[entry.textStart..<entry.textEnd], as: UTF8.self),
+                        isFavorite: entry.isFavorite, createdAt: Date(timeIntervalSince1970: entry.createdAt))
+    }
+
+    /// The identity of the task at `index`.
+    public func id(at index: Int) -> TaskItem.ID { entries[index].id }
+
+    /// Whether the task at `index` is a favourite.
+    public func isFavorite(at index: Int) -> Bool { entries[index].isFavorite }
+
+    /// The UTF-8 of the text of the task at `index`: a slice of the shared buffer, nothing copied.
+    public func utf8Text(at index: Int) -> ArraySlice<UInt8> {
+        utf8[entries[index].textStart..<entries[index].textEnd]
+    }
+
+    /// Calls `body` with each task's position, the UTF-8 of its text (valid only during the call)
+    /// and its favourite flag, in list order: the way to read a long list without copying anything.
+    public func forEachTask(_ body: (_ index: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool) -> Void) {
+        utf8.withUnsafeBufferPointer { texts in
+            entries.withUnsafeBufferPointer { entries in
+                for (index, entry) in entries.enumerated() {
+                    body(index, UnsafeBufferPointer(rebasing: texts[entry.textStart..<entry.textEnd]), entry.isFavorite)
+                }
+            }
+        }
+    }
+
+    public static func == (lhs: TaskList, rhs: TaskList) -> Bool {
+        lhs.count == rhs.count && lhs.indices.allSatisfy { index in
+            lhs.entries[index].id == rhs.entries[index].id
+                && lhs.entries[index].isFavorite == rhs.entries[index].isFavorite
+                && lhs.entries[index].createdAt == rhs.entries[index].createdAt
+                && lhs.utf8Text(at: index).elementsEqual(rhs.utf8Text(at: index))
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for index in indices {
+            hasher.combine(entries[index].id)
+            hasher.combine(entries[index].isFavorite)
+            hasher.combine(entries[index].createdAt)
+            utf8Text(at: index).withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(0xFF as UInt8) // never in UTF-8: ends the text
+        }
+    }
+
+    // MARK: Changing
+
+    /// Appends `task`.
+    public mutating func append(_ task: TaskItem) {
+        var text = task.text
+        text.withUTF8 { bytes in
+            append(id: task.id, validUTF8: bytes, isFavorite: task.isFavorite,
+                   createdAt: task.createdAt.timeIntervalSince1970)
+        }
+    }
+
+    /// Appends a task whose text is `bytes`, which must be valid UTF-8.
+    mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
+                         createdAt: Double) {
+        let start = utf8.count
+        utf8.append(contentsOf: bytes)
+        entries.append(Entry(id: id, createdAt: createdAt, textStart: start, textEnd: utf8.count,
+                             isFavorite: isFavorite))
+    }
+
+    /// Appends a task read from storage: `bytes` are its text as stored, invalid UTF-8 replaced
+    /// the way `String(decoding:as:)` replaces it.
+    mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
+                         createdAt: Double) {
+        if Self.isASCII(bytes) {
+            return append(id: id, validUTF8: bytes, isFavorite: isFavorite, createdAt: createdAt)
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        text.withUTF8 { append(id: id, validUTF8: $0, isFavorite: isFavorite, createdAt: createdAt) }
+    }
+
+    /// Flips the favourite flag of the task at `index`.
+    public mutating func toggleFavorite(at index: Int) {
+        entries[index].isFavorite.toggle()
+    }
+
+    /// Replaces the text of the task at `index`.
+    public mutating func setText(_ text: String, at index: Int) {
+        var text = text
+        let start = utf8.count
+        text.withUTF8 { utf8.append(contentsOf: $0) }
+        garbage += entries[index].textEnd - entries[index].textStart
+        entries[index].textStart = start
+        entries[index].textEnd = utf8.count
+        compactIfWasteful()
+    }
+
+    /// Removes the task at `index`.
+    public mutating func remove(at index: Int) {
+        let entry = entries.remove(at: index)
+        garbage += entry.textEnd - entry.textStart
+        compactIfWasteful()
+    }
+
+    /// Removes the tasks at each of `indices`.
+    public mutating func remove(atIndices indices: Set<Int>) {
+        var kept: [Entry] = []
+        kept.reserveCapacity(entries.count - indices.count)
+        for (index, entry) in entries.enumerated() {
+            if indices.contains(index) {
+                garbage += entry.textEnd - entry.textStart
+            } else {
+                kept.append(entry)
+            }
+        }
+        entries = kept
+        compactIfWasteful()
+    }
+
+    /// Removes every task.
+    public mutating func removeAll() {
+        self = TaskList()
+    }
+
+    /// Rebuilds the buffer of texts once most of it is garbage, so a long session of edits and
+    /// removals keeps memory in proportion to the list.
+    private mutating func compactIfWasteful() {
+        guard garbage > 4096, garbage > utf8.count / 2 else { return }
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(utf8.count - garbage)
+        for index in entries.indices {
+            let start = compacted.count
+            compacted.append(contentsOf: utf8[entries[index].textStart..<entries[index].textEnd])
+            entries[index].textStart = start
+            entries[index].textEnd = compacted.count
+        }
+        utf8 = compacted
+        garbage = 0
+    }
+
+    /// Whether every byte is below 0x80, tested eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
+    }
+}
