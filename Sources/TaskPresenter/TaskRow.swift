@@ -8,7 +8,7 @@ public struct TaskRow: Sendable, Hashable {
     /// Whether the row shows a star.
     public var isFavorite: Bool
 
-    /// The task's text exactly as stored.
+    /// The task's text exactly as stored, made from `utf8` when read.
     public var text: String {
         get { String(decoding: utf8, as: UTF8.self) }
         set { utf8 = ArraySlice(newValue.utf8) }
@@ -19,7 +19,7 @@ public struct TaskRow: Sendable, Hashable {
         self.init(number: number, utf8: ArraySlice(text.utf8), isFavorite: isFavorite)
     }
 
-    /// Creates a row from the UTF-8 of its text, which must be valid.
+    /// Creates a row from the UTF-8 of its text (invalid UTF-8 reads as U+FFFD in `text`).
     public init(number: Int, utf8: ArraySlice<UInt8>, isFavorite: Bool) {
         self.number = number
         self.utf8 = utf8
