@@ -98,12 +98,12 @@ def main():
     subprocess.run(["swiftc", "-O", "-static-stdlib", hello + ".swift", "-o", hello], check=True)
 
     floor_insert = hyperfine("sqlite-insert", f"sqlite3 {q(run_db)} < {q(path('insert100k.sql'))}",
-                             prepare=fresh(run_db), runs=5)
+                             prepare=fresh(run_db))
     script = {}
     for count in (50_000, 100_000, 200_000):
         script[count] = hyperfine(f"script{count}",
                                   f"{q(TASKS)} --db {q(run_db)} --quiet < {q(path(f'add{count}.txt'))}",
-                                  prepare=fresh(run_db), runs=5)
+                                  prepare=fresh(run_db))
     floor_select = hyperfine("sqlite-select",
                              f"sqlite3 {q(work)} 'SELECT id, text, isFavorite FROM task "
                              f"WHERE removedBy IS NULL ORDER BY id'", prepare=reset)

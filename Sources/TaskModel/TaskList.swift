@@ -195,19 +195,18 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         garbage = 0
     }
 
-    /// Whether every byte is below 0x80, tested eight at a time.
+    /// Whether every byte is below 0x80, tested eight at a time (a text of eight bytes or more ends
+    /// with one more word that overlaps the last one tested).
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
+        guard bytes.count >= 8 else { return bytes.allSatisfy { $0 < 0x80 } }
         let raw = UnsafeRawPointer(start)
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
-        while offset + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        while offset + 8 < bytes.count {
+            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & highs != 0 { return false }
             offset += 8
         }
-        while offset < bytes.count {
-            if bytes[offset] >= 0x80 { return false }
-            offset += 1
-        }
-        return true
+        return raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) & highs == 0
     }
 }

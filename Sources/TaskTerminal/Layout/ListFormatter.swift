@@ -98,23 +98,27 @@ public struct ListFormatter: Sendable {
     /// Tested eight bytes at a time: a word has a byte below 0x20 when subtracting 0x20 from every
     /// byte borrows into a high bit that was clear, a byte 0x7F when XOR with 0x7F gives a zero
     /// byte, and a byte above it when a high bit is set.
+    /// A text of eight bytes or more ends with one more word that overlaps the last one tested.
     private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
+        guard bytes.count >= 8 else {
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+            return true
+        }
         let raw = UnsafeRawPointer(start)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let delete = word ^ (0x7F &* ones)
-            let belowSpace = (word &- 0x20 &* ones) & ~word & highs
-            let isDelete = (delete &- ones) & ~delete & highs
-            if (word & highs) | belowSpace | isDelete != 0 { return false }
+        while offset + 8 < bytes.count {
+            if !isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
             offset += 8
         }
-        while offset < bytes.count {
-            if bytes[offset] < 0x20 || bytes[offset] > 0x7E { return false }
-            offset += 1
-        }
-        return true
+        return isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+    }
+
+    private static func isPrintableASCII(word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let delete = word ^ (0x7F &* ones)
+        let belowSpace = (word &- 0x20 &* ones) & ~word & highs
+        let isDelete = (delete &- ones) & ~delete & highs
+        return (word & highs) | belowSpace | isDelete == 0
     }
 }
