@@ -77,6 +77,17 @@ import TaskTerminal
         #expect(Palette.ansi.error("oops") == "\u{1B}[31moops\u{1B}[0m")
     }
 
+    @Test func anyNumberIsRightAlignedToTheWidest() {
+        let rows = [TaskRow(number: -12, text: "a", isFavorite: false), TaskRow(number: 7, text: "b", isFavorite: false),
+                    TaskRow(number: Int.max, text: "c", isFavorite: false)]
+        #expect(makeSUT().format(rows) == """
+                            -12   a
+                              7   b
+            9223372036854775807   c
+
+            """)
+    }
+
     // MARK: Writing a list in chunks
 
     private func rows(_ texts: [String], favorites: Set<Int> = []) -> (TaskRows, [TaskRow]) {

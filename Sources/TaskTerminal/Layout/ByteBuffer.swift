@@ -1,6 +1,6 @@
 /// A growable buffer of bytes written through a pointer: where `ListFormatter` lays out a list
-/// before handing it on in chunks. Appending is a bounds check and a copy; nothing is counted
-/// twice, nothing is retained.
+/// before handing it on in chunks. Appending is a capacity check and a copy, with none of the
+/// uniqueness checks and reference counting of an `Array`.
 struct ByteBuffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -59,7 +59,10 @@ struct ByteBuffer: ~Copyable {
         append(UInt8(ascii: " "), repeating: width - length)
         if !start.isEmpty { append(start) }
         withUnsafeBytes(of: &digits) { scratch in
-            append(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[(scratch.count - length)...]))
+            let digits = UnsafeRawBufferPointer(rebasing: scratch[(scratch.count - length)...])
+            reserve(length)
+            UnsafeMutableRawPointer(self.start + count).copyMemory(from: digits.baseAddress!, byteCount: length)
+            count += length
         }
         if !end.isEmpty { append(end) }
     }

@@ -44,7 +44,7 @@ public struct ListFormatter: Sendable {
     /// Hands the UTF-8 bytes of `format(_:)` to `output` in pieces of about `chunkSize` bytes
     /// (valid only during each call), so a long list never sits whole in memory.
     public func write(_ rows: TaskRows, to output: (UnsafeBufferPointer<UInt8>) -> Void) {
-        layOut(largestNumber: rows.last?.number, rows: rows.forEachRow, to: output)
+        layOut(largestNumber: rows.last?.number, rows: rows.forEachRow, to: output) // numbered 1…count
     }
 
     /// Lays out the rows that `rows` calls its argument with (number, UTF-8 text, star), whose
