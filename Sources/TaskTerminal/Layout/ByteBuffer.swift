@@ -18,11 +18,16 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Appends `bytes`.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (start + count).update(from: source, count: bytes.count)
+        UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends `bytes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
     }
 
     /// Appends `bytes`.
@@ -58,12 +63,7 @@ struct ByteBuffer: ~Copyable {
         }
         append(UInt8(ascii: " "), repeating: width - length)
         if !start.isEmpty { append(start) }
-        withUnsafeBytes(of: &digits) { scratch in
-            let digits = UnsafeRawBufferPointer(rebasing: scratch[(scratch.count - length)...])
-            reserve(length)
-            UnsafeMutableRawPointer(self.start + count).copyMemory(from: digits.baseAddress!, byteCount: length)
-            count += length
-        }
+        withUnsafeBytes(of: &digits) { append(UnsafeRawBufferPointer(rebasing: $0[($0.count - length)...])) }
         if !end.isEmpty { append(end) }
     }
 
