@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CWideCharacter"),
         .target(
             name: "TaskTerminal",
-            dependencies: ["TaskPresenter", "CWideCharacter"]
+            dependencies: ["CWideCharacter"]
         ),
         .executableTarget(
             name: "TaskREPL",
@@ -51,19 +51,20 @@ let package = Package(
         // libFuzzer target over the parser and presenter: `make fuzz` (a plain build replays files).
         .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel"]),
         // What several test targets share (a temporary folder removed with its contents).
-        .target(name: "TaskTestSupport", path: "Tests/TaskTestSupport"),
+        .target(name: "TaskTestSupport", dependencies: ["TaskModel"], path: "Tests/TaskTestSupport"),
         .testTarget(
             name: "TaskModelTests",
             dependencies: ["TaskModel", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel"]),
-        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskPresenter", "TaskModel"]),
+        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport"]),
+        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),
         .testTarget(
             name: "TaskPropertyTests",
-            dependencies: ["TaskPresenter", "TaskModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

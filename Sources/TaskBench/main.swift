@@ -11,7 +11,11 @@ final class BufferView: TaskView {
     let formatter = ListFormatter(columns: 120, emptyListText: "No tasks.")
     var rendered: [UInt8] = []
 
-    func display(rows: TaskRows) { formatter.write(rows) { rendered.append(contentsOf: $0) } }
+    func display(rows: TaskRows) {
+        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow) {
+            rendered.append(contentsOf: $0)
+        }
+    }
     func display(message: Message) { rendered += message.text.escapingControlCharacters().utf8 }
     func display(help: String) { rendered += help.utf8 }
 }
@@ -36,12 +40,12 @@ func median(_ runs: Int, _ body: () -> Void) -> Double {
 let folder = NSTemporaryDirectory() + "tasks-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
-let database = try TaskDatabase(path: folder + "/tasks.sqlite")
+let database = try SQLiteStorage(path: folder + "/tasks.sqlite")
 try database.write { store in
     for index in 0..<10_000 { try store.create(text: "Task number \(index): buy milk and call mom") }
 }
 let view = BufferView()
-let presenter = TaskPresenter(database: database)
+let presenter = TaskPresenter(storage: database)
 presenter.view = view
 presenter.showList()
 

@@ -34,9 +34,9 @@ struct FuzzCase {
     /// must be the store's, and a successful `undo` or `redo` must have changed them. Then checks
     /// that undoing everything and redoing it all goes back to the start and to the end.
     private func runTyped() throws -> (failures: Int, tasks: TaskList) {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let view = CheckingView()
-        let presenter = TaskPresenter(database: database)
+        let presenter = TaskPresenter(storage: database)
         presenter.view = view
         var failures = 0
         var before: TaskList = []
@@ -46,32 +46,32 @@ struct FuzzCase {
             check(view.errorCount == (result == .failed ? 1 : 0), "\(result) with \(view.errorCount) errors")
             if result == .failed { failures += 1 }
             if result == .quit { break }
-            presenter.showList()
-            let stored = try database.allTasks()
+            _ = presenter.handle(line: "list") // the whole list, whatever `find` filtered
+            let stored = try database.read { try $0.allTasks() }
             check(same(view.lastRows ?? [], stored), "rows shown are not the rows stored")
             if result == .succeeded, Self.isUndoOrRedo(line) {
                 check(!same(before, stored), "a successful \(line) changed nothing")
             }
             before = stored
         }
-        let tasks = try database.allTasks()
+        let tasks = try database.read { try $0.allTasks() }
         try checkUndoAndRedoEverything(presenter, database, end: tasks)
         return (failures, tasks)
     }
 
     /// Undoing until there is nothing to undo reaches the empty list (unless the history was cut),
     /// and redoing as many times brings back the list as it ended.
-    private func checkUndoAndRedoEverything(_ presenter: TaskPresenter, _ database: TaskDatabase,
+    private func checkUndoAndRedoEverything(_ presenter: TaskPresenter, _ database: SQLiteStorage,
                                             end: TaskList) throws {
         var undone = 0
         while presenter.handle(line: "undo") == .succeeded { undone += 1 }
-        guard undone < TaskStore.historyLimit else { return }
-        let start = try database.allTasks()
+        guard undone < SQLiteStorage.historyLimit else { return }
+        let start = try database.read { try $0.allTasks() }
         check(start.isEmpty, "\(undone) undos leave \(start.count) tasks")
         for number in 0..<undone {
             check(presenter.handle(line: "redo") == .succeeded, "redo \(number + 1) of \(undone) failed")
         }
-        check(same(try database.allTasks(), end), "\(undone) undos and redos do not return to the end")
+        check(same(try database.read { try $0.allTasks() }, end), "\(undone) undos and redos do not return to the end")
     }
 
     /// Whether the line is `undo` or `redo` (as the parser reads it: trimmed of ASCII whitespace).
@@ -82,26 +82,27 @@ struct FuzzCase {
 
     /// Runs the lines as one script on a fresh store.
     private func runScript(keepGoing: Bool) throws -> (result: ScriptResult, tasks: TaskList) {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let view = CheckingView()
-        let presenter = TaskPresenter(database: database)
+        let presenter = TaskPresenter(storage: database)
         presenter.view = view
         let result = presenter.runScript(lines, keepGoing: keepGoing)
         check(view.errorCount == result.failedLines, "\(result) with \(view.errorCount) errors")
-        return (result, try database.allTasks())
+        return (result, try database.read { try $0.allTasks() })
     }
 
-    /// Whether rows show exactly these tasks: same texts (byte for byte) and stars, in order.
+    /// Whether rows show exactly these tasks: same texts (byte for byte), stars and checks, in order.
     private func same(_ rows: [TaskRow], _ tasks: TaskList) -> Bool {
         rows.count == tasks.count && zip(rows, tasks).allSatisfy { row, task in
-            row.isFavorite == task.isFavorite && row.text.utf8.elementsEqual(task.text.utf8)
+            row.isFavorite == task.isFavorite && row.isDone == task.isDone && row.text.utf8.elementsEqual(task.text.utf8)
         }
     }
 
-    /// Whether two lists hold the same texts (byte for byte) and stars, in order.
+    /// Whether two lists hold the same texts (byte for byte), stars and checks, in order.
     private func same(_ lhs: TaskList, _ rhs: TaskList) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { left, right in
-            left.isFavorite == right.isFavorite && left.text.utf8.elementsEqual(right.text.utf8)
+            left.isFavorite == right.isFavorite && left.isDone == right.isDone
+                && left.text.utf8.elementsEqual(right.text.utf8)
         }
     }
 

@@ -7,13 +7,26 @@ extension Change {
         let command = switch kind {
         case .create: "add"
         case .toggleFavorite: "fav"
+        case .toggleDone: "done"
         case .remove: "rm"
         case .removeAll: "clear"
+        case .removeDone: "clear done"
         case .edit: "edit"
+        case .move: "mv"
         }
         if taskCount == 1, let text {
-            return "\(verb): \(command) “\(text)”"
+            return "\(verb): \(command) “\(text.abbreviated(to: 60))”\(flagNote)"
         }
         return "\(verb): \(command) (\(taskCount) \(taskCount == 1 ? "task" : "tasks"))"
+    }
+
+    /// For a toggle of one task, what it is now: ` (now a favourite)`, ` (now not done)`.
+    private var flagNote: String {
+        guard let isSet else { return "" }
+        switch kind {
+        case .toggleFavorite: return isSet ? " (now a favourite)" : " (now not a favourite)"
+        case .toggleDone: return isSet ? " (now done)" : " (now not done)"
+        default: return ""
+        }
     }
 }

@@ -2,15 +2,21 @@
 enum Command: Sendable, Hashable {
     /// `add TEXT`: a new task at the end.
     case add(text: String)
+    /// `done N…`: toggle the done flag of each task.
+    case done(NumberList)
     /// `fav N…`: toggle the favourite flag of each task.
     case fav(NumberList)
     /// `rm N…`: remove each task.
     case rm(NumberList)
     /// `edit N TEXT`: replace the text of task N.
     case edit(number: Int, text: String)
-    /// `clear`: remove all tasks.
-    case clear
-    /// `list` or `ls`: show the list.
+    /// `mv N M`: move task N to position M.
+    case mv(number: Int, destination: Int)
+    /// `clear`: remove all tasks; `clear done`: remove the done ones.
+    case clear(doneOnly: Bool)
+    /// `find TEXT`: show only the tasks whose text contains TEXT.
+    case find(text: String)
+    /// `list` or `ls`: show the whole list.
     case list
     /// `undo`: revert the latest change.
     case undo
@@ -21,11 +27,19 @@ enum Command: Sendable, Hashable {
     /// `quit` or `exit`: leave.
     case quit
 
+    /// Whether the command changes the list (and so runs in a write transaction).
+    var isChange: Bool {
+        switch self {
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo: true
+        case .find, .list, .help, .quit: false
+        }
+    }
+
     /// Whether the command names tasks by their numbers on screen.
     var usesNumbers: Bool {
         switch self {
-        case .fav, .rm, .edit: true
-        case .add, .clear, .list, .undo, .redo, .help, .quit: false
+        case .done, .fav, .rm, .edit, .mv: true
+        case .add, .clear, .find, .list, .undo, .redo, .help, .quit: false
         }
     }
 }

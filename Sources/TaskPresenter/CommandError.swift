@@ -4,6 +4,8 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchTask(number: Int, listCount: Int)
     /// The tasks shown with these numbers were removed by another process meanwhile.
     case tasksGone(numbers: [Int])
+    /// The task shown with this number now has another text, set by another process meanwhile.
+    case textChanged(number: Int, current: String)
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -17,6 +19,9 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tasksGone(numbers):
             "the tasks shown as \(Self.englishList(numbers)) are gone (changed by another process); "
                 + "the list was refreshed"
+        case let .textChanged(number, current):
+            "task \(number) was edited by another process meanwhile (it now reads “\(current.abbreviated(to: 40))”); "
+                + "nothing was changed and the list was refreshed"
         }
     }
 

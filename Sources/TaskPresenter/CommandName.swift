@@ -1,15 +1,18 @@
 /// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
 enum CommandName: CaseIterable, Sendable, Hashable {
-    case add, fav, rm, edit, clear, list, undo, redo, help, quit
+    case add, done, fav, edit, mv, rm, clear, find, list, undo, redo, help, quit
 
     /// The spellings the command answers to, the main one first.
     var spellings: [String] {
         switch self {
         case .add: ["add"]
+        case .done: ["done"]
         case .fav: ["fav"]
-        case .rm: ["rm"]
         case .edit: ["edit"]
+        case .mv: ["mv"]
+        case .rm: ["rm"]
         case .clear: ["clear"]
+        case .find: ["find"]
         case .list: ["list", "ls"]
         case .undo: ["undo"]
         case .redo: ["redo"]
@@ -21,7 +24,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     /// Whether the command takes arguments (completion then adds a space after its name).
     var takesArguments: Bool {
         switch self {
-        case .add, .fav, .rm, .edit, .help: true
+        case .add, .done, .fav, .edit, .mv, .rm, .find, .help: true
         case .clear, .list, .undo, .redo, .quit: false
         }
     }
@@ -43,6 +46,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     private static let synonyms: [String: String] = [
         "remove": "rm", "delete": "rm", "del": "rm", "favorite": "fav", "favourite": "fav",
         "star": "fav", "new": "add", "create": "add", "change": "edit", "rename": "edit",
+        "check": "done", "complete": "done", "finish": "done", "tick": "done",
+        "move": "mv", "search": "find", "grep": "find", "filter": "find",
         "q": "quit", "?": "help", "h": "help",
     ]
 

@@ -20,19 +20,29 @@ enum CommandParser {
         case .add:
             guard !rest.isEmpty else { throw .emptyTaskText }
             return .add(text: string(rest))
+        case .done:
+            return .done(try numberList(rest))
         case .fav:
             return .fav(try numberList(rest))
         case .rm:
             return .rm(try numberList(rest))
         case .edit:
-            guard !rest.isEmpty else { throw .missingNumber }
-            let tokenEnd = skip(bytes, from: restStart, to: end, whitespace: false)
-            let token = bytes[restStart..<tokenEnd]
-            let range = try numberRange(token)
-            guard range.lowerBound == range.upperBound else { throw .notSingleNumber(string(token)) }
-            let textStart = skip(bytes, from: tokenEnd, to: end, whitespace: true)
+            let (number, textStart) = try singleNumber(bytes, from: restStart, to: end, command: "edit")
             guard textStart < end else { throw .emptyNewText }
-            return .edit(number: range.lowerBound, text: string(bytes[textStart..<end]))
+            return .edit(number: number, text: string(bytes[textStart..<end]))
+        case .mv:
+            let (number, destinationStart) = try singleNumber(bytes, from: restStart, to: end, command: "mv")
+            guard destinationStart < end else { throw .missingDestination }
+            let (destination, afterStart) = try singleNumber(bytes, from: destinationStart, to: end, command: "mv")
+            guard afterStart == end else { throw .tooManyMoveNumbers }
+            return .mv(number: number, destination: destination)
+        case .find:
+            guard !rest.isEmpty else { throw .emptySearch }
+            return .find(text: string(rest))
+        case .clear:
+            if rest.isEmpty { return .clear(doneOnly: false) }
+            guard rest.elementsEqual("done".utf8) else { throw .unexpectedClearArgument(string(rest)) }
+            return .clear(doneOnly: true)
         case .help:
             guard !rest.isEmpty else { return .help(topic: nil) }
             let topicEnd = skip(bytes, from: restStart, to: end, whitespace: false)
@@ -42,16 +52,29 @@ enum CommandParser {
                 throw .unknownTopic(word, suggestion: CommandName.suggestion(for: word))
             }
             return .help(topic: topic)
-        case .clear, .list, .undo, .redo, .quit:
+        case .list, .undo, .redo, .quit:
             guard rest.isEmpty else { throw .unexpectedArguments(string(word)) }
             switch name {
-            case .clear: return .clear
             case .list: return .list
             case .undo: return .undo
             case .redo: return .redo
             default: return .quit
             }
         }
+    }
+
+    /// One task number starting at `start` (not a range), for `command`; returns it and where the
+    /// next word starts (or `end`).
+    private static func singleNumber(
+        _ bytes: Substring.UTF8View, from start: Substring.UTF8View.Index, to end: Substring.UTF8View.Index,
+        command: String
+    ) throws(ParseError) -> (Int, Substring.UTF8View.Index) {
+        guard start < end else { throw .missingNumber }
+        let tokenEnd = skip(bytes, from: start, to: end, whitespace: false)
+        let token = bytes[start..<tokenEnd]
+        let range = try numberRange(token)
+        guard range.lowerBound == range.upperBound else { throw .notSingleNumber(command: command, string(token)) }
+        return (range.lowerBound, skip(bytes, from: tokenEnd, to: end, whitespace: true))
     }
 
     /// Whether `byte` separates words: ASCII space, tab, line feed, vertical tab, form feed, carriage return.
@@ -88,7 +111,7 @@ enum CommandParser {
         String(Substring(bytes))
     }
 
-    /// The numbers and ranges of `fav` and `rm`, separated by whitespace; at least one.
+    /// The numbers and ranges of `done`, `fav` and `rm`, separated by whitespace; at least one.
     static func numberList(_ bytes: Substring.UTF8View) throws(ParseError) -> NumberList {
         var ranges: [ClosedRange<Int>] = []
         var index = bytes.startIndex

@@ -1,18 +1,22 @@
-/// The text of `help` and `help COMMAND`.
+/// The text of `help` and `help COMMAND`: lines of at most 80 columns.
 enum HelpText {
     /// All commands, one line each, and a line about numbers.
     static let overview = """
         add TEXT        add a task at the end of the list
+        done N…         check off tasks (✓), or uncheck them
         fav N…          mark or unmark tasks as favourites (★)
-        rm N…           remove tasks
         edit N TEXT     replace the text of task N
-        clear           remove all tasks
-        list, ls        show the list
+        mv N M          move task N to place M
+        rm N…           remove tasks
+        clear [done]    remove all tasks, or only the done ones
+        find TEXT       show only the tasks whose text contains TEXT
+        list, ls        show the whole list
         undo            revert the latest change
         redo            re-apply the latest undone change
         help [COMMAND]  show what the commands do, or one in detail
         quit, exit      leave (Ctrl-D too)
-        N is a number as shown in the list; N… takes several numbers and ranges: rm 2 5 7, fav 1-3
+        N is a number as shown in the list; N… takes several numbers and ranges:
+        rm 2 5 7, done 1-3
         """
 
     /// The usage and meaning of one command.
@@ -21,41 +25,68 @@ enum HelpText {
         case .add:
             """
             add TEXT
-            Adds a task at the end of the list. TEXT is the rest of the line, without surrounding spaces.
+            Adds a task at the end of the list. TEXT is the rest of the line, without
+            surrounding spaces.
             Example: add Buy milk
+            """
+        case .done:
+            """
+            done N…
+            Checks off each task N (✓ before its text), or unchecks it if it is done.
+            A done task stays in the list until `clear done`.
+            N… is one or more numbers as shown in the list, or ranges.
+            Examples: done 2, done 1-3
             """
         case .fav:
             """
             fav N…
             Marks each task N as a favourite (★), or unmarks it if it is one.
-            N… is one or more numbers as shown in the list, or ranges. Examples: fav 2, fav 2 5 7, fav 1-3
+            N… is one or more numbers as shown in the list, or ranges.
+            Examples: fav 2, fav 2 5 7, fav 1-3
+            """
+        case .edit:
+            """
+            edit N TEXT
+            Replaces the text of task N with TEXT. Tab after `edit N ` fills in the
+            current text.
+            Example: edit 2 Buy oat milk
+            """
+        case .mv:
+            """
+            mv N M
+            Moves task N to place M; the other tasks keep their order.
+            Examples: mv 5 1 (to the top), mv 1 5
             """
         case .rm:
             """
             rm N…
             Removes each task N; `undo` brings them back.
-            N… is one or more numbers as shown in the list, or ranges. Examples: rm 2, rm 2 5 7, rm 4-6
-            """
-        case .edit:
-            """
-            edit N TEXT
-            Replaces the text of task N with TEXT. Tab after `edit N ` fills in the current text.
-            Example: edit 2 Buy oat milk
+            N… is one or more numbers as shown in the list, or ranges.
+            Examples: rm 2, rm 2 5 7, rm 4-6
             """
         case .clear:
             """
-            clear
-            Removes all tasks; `undo` brings them back.
+            clear [done]
+            Removes all tasks, or with `done` only the done ones; `undo` brings them back.
+            """
+        case .find:
+            """
+            find TEXT
+            Shows only the tasks whose text contains TEXT, in any case (find milk finds
+            Milk), with their numbers in the whole list. At the prompt the list stays
+            filtered until `list`.
+            Example: find milk
             """
         case .list:
             """
             list (or ls)
-            Shows the numbered list; ★ marks favourites.
+            Shows the whole numbered list; ★ marks favourites, ✓ done tasks.
             """
         case .undo:
             """
             undo
-            Reverts the latest change, even one made in an earlier session; repeat to go further back.
+            Reverts the latest change, even one made in an earlier session; repeat to go
+            further back.
             """
         case .redo:
             """

@@ -1,7 +1,8 @@
+import Foundation
 import TaskModel
 
 /// A command checked against the list: numbers resolved to tasks, ready to run as one model call
-/// (so one journal step, and all or nothing).
+/// (so one undo step, and all or nothing).
 enum ListChange {
     /// A task shown at a list position (from 0), with its identity.
     struct Target: Sendable, Hashable {
@@ -13,15 +14,19 @@ enum ListChange {
 
     /// Append a task.
     case add(text: String)
+    /// Toggle the done flag of each target (each once).
+    case toggleDone([Target])
     /// Toggle the favourite flag of each target (each once).
     case toggleFavorite([Target])
     /// Remove each target (each once).
     case remove([Target])
-    /// Replace the text of the target.
-    case edit(Target, text: String)
-    /// Remove all tasks.
-    case clear
-    /// Revert the latest change in the journal.
+    /// Replace the text of the target, which reads `shown` on screen.
+    case edit(Target, text: String, shown: String)
+    /// Move the target to list position `destination` (from 0).
+    case move(Target, destination: Int, next: Target)
+    /// Remove all tasks, or only the done ones.
+    case clear(doneOnly: Bool)
+    /// Revert the latest change in the history.
     case undo
     /// Re-apply the latest undone change.
     case redo
@@ -31,22 +36,33 @@ enum ListChange {
         switch command {
         case let .add(text):
             return .add(text: text)
+        case let .done(numbers):
+            return .toggleDone(try targets(numbers, in: list))
         case let .fav(numbers):
             return .toggleFavorite(try targets(numbers, in: list))
         case let .rm(numbers):
             return .remove(try targets(numbers, in: list))
         case let .edit(number, text):
-            guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
-            return .edit(Target(index: number - 1, id: list.id(at: number - 1)), text: text)
-        case .clear:
-            return .clear
+            let target = try target(number, in: list)
+            return .edit(target, text: text, shown: list.text(at: target.index))
+        case let .mv(number, destination):
+            let target = try target(number, in: list)
+            let next = try self.target(destination, in: list)
+            return number == destination ? nil : .move(target, destination: next.index, next: next)
+        case let .clear(doneOnly):
+            return .clear(doneOnly: doneOnly)
         case .undo:
             return .undo
         case .redo:
             return .redo
-        case .list, .help, .quit:
+        case .find, .list, .help, .quit:
             return nil
         }
+    }
+
+    private static func target(_ number: Int, in list: TaskList) throws(CommandError) -> Target {
+        guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
+        return Target(index: number - 1, id: list.id(at: number - 1))
     }
 
     private static func targets(_ numbers: NumberList, in list: TaskList) throws(CommandError) -> [Target] {
@@ -56,8 +72,9 @@ enum ListChange {
     /// The tasks this change names by number.
     var targets: [Target] {
         switch self {
-        case let .toggleFavorite(targets), let .remove(targets): targets
-        case let .edit(target, _): [target]
+        case let .toggleDone(targets), let .toggleFavorite(targets), let .remove(targets): targets
+        case let .edit(target, _, _): [target]
+        case let .move(target, _, next): [target, next]
         case .add, .clear, .undo, .redo: []
         }
     }
@@ -65,11 +82,17 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout TaskList?, in store: TaskStore) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: any TaskWriting) throws -> Change? {
         switch self {
         case let .add(text):
             let task = try store.create(text: text)
             list?.append(task)
+        case let .toggleDone(targets):
+            let time = try store.toggleDone(ids: targets.map(\.id))
+            for target in targets {
+                let wasDone = list?.isDone(at: target.index) == true
+                list?.setDone(wasDone ? nil : time, at: target.index)
+            }
         case let .toggleFavorite(targets):
             try store.toggleFavorite(ids: targets.map(\.id))
             for target in targets { list?.toggleFavorite(at: target.index) }
@@ -80,12 +103,20 @@ enum ListChange {
             } else {
                 list?.remove(atIndices: Set(targets.map(\.index)))
             }
-        case let .edit(target, text):
-            try store.edit(id: target.id, text: text)
+        case let .edit(target, text, shown):
+            try store.edit(id: target.id, text: text, expected: shown)
             list?.setText(text, at: target.index)
-        case .clear:
-            try store.removeAll()
-            if list != nil { list = [] }
+        case let .move(target, destination, next):
+            try store.move(id: target.id, to: destination < target.index ? .before(next.id) : .after(next.id))
+            list?.move(from: target.index, to: destination)
+        case let .clear(doneOnly):
+            if doneOnly {
+                try store.removeDone()
+                list?.removeDone()
+            } else {
+                try store.removeAll()
+                if list != nil { list = [] }
+            }
         case .undo:
             let change = try store.undo()
             if list != nil { list = try store.allTasks() }

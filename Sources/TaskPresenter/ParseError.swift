@@ -8,8 +8,12 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyTaskText
     /// `edit N` with no text.
     case emptyNewText
-    /// `fav`, `rm` or `edit` with no number.
+    /// `find` with no text.
+    case emptySearch
+    /// `done`, `fav`, `rm`, `edit` or `mv` with no number.
     case missingNumber
+    /// `mv N` with no destination.
+    case missingDestination
     /// A token that is not a number or range of decimal digits.
     case notANumber(String)
     /// A token that names 0 or a negative number.
@@ -18,10 +22,14 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(String)
     /// A range whose end is before its start, as typed.
     case backwardsRange(String, lower: Int, upper: Int)
-    /// `edit` given a range instead of one number.
-    case notSingleNumber(String)
-    /// A command that takes no arguments was given some; its spelling as typed.
+    /// `edit` or `mv` given a range instead of one number.
+    case notSingleNumber(command: String, String)
+    /// A command that takes no arguments was given some; its spelling as typed (or its usage).
     case unexpectedArguments(String)
+    /// `mv N M` followed by more.
+    case tooManyMoveNumbers
+    /// `clear` followed by something other than `done`.
+    case unexpectedClearArgument(String)
     /// `help` given more than one word.
     case tooManyTopics
 
@@ -40,8 +48,12 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "the task text is empty"
         case .emptyNewText:
             "the new text is empty"
+        case .emptySearch:
+            "nothing to find: give some text, e.g. find milk"
         case .missingNumber:
             "no task number given"
+        case .missingDestination:
+            "no place given: mv N M moves task N to place M"
         case let .notANumber(token):
             "`\(token.abbreviated(to: 30))` is not a task number"
         case let .belowOne(token):
@@ -50,10 +62,14 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "`\(token.abbreviated(to: 30))` is too large for a task number"
         case let .backwardsRange(token, lower, upper):
             "the range `\(token.abbreviated(to: 30))` runs backwards (did you mean `\(upper)-\(lower)`?)"
-        case let .notSingleNumber(token):
-            "`edit` takes one task number, not the range `\(token.abbreviated(to: 30))`"
+        case let .notSingleNumber(command, token):
+            "`\(command)` takes one task number, not the range `\(token.abbreviated(to: 30))`"
+        case .tooManyMoveNumbers:
+            "`mv` takes two numbers: mv N M moves task N to place M"
         case let .unexpectedArguments(spelling):
             "`\(spelling)` takes no arguments"
+        case let .unexpectedClearArgument(word):
+            "`clear` removes all tasks and `clear done` the done ones; `\(word.abbreviated(to: 30))` is neither"
         case .tooManyTopics:
             "`help` takes at most one command name"
         }

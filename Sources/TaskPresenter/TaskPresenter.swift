@@ -3,24 +3,28 @@ import TaskModel
 /// Turns lines of input into changes of the task list and tells the view what to show.
 ///
 /// Numbers typed by the user refer to the list the presenter last handed to the view, kept up to
-/// date with the presenter's own changes; a task removed meanwhile by another process is reported
-/// as gone, never replaced by the task that now has its number.
+/// date with the presenter's own changes; a task removed or edited meanwhile by another process is
+/// reported as such, never replaced by the task that now has its number. The prompt, one-shot
+/// commands and scripts run each command through the same path (`perform`); a script runs all its
+/// lines in one transaction (`runScript`, in TaskPresenter+Script.swift).
 public final class TaskPresenter {
     /// The view; held weakly so the view owns the presenter and not the reverse.
     public weak var view: TaskView?
     /// Whether the list is shown after every command that changes it (REPL, one-shot without --quiet).
-    /// `list`/`ls` shows it whatever this says.
+    /// `list`/`ls` and `find` show it whatever this says.
     public var rendersAfterChanges: Bool
 
-    private let database: TaskDatabase
+    let storage: any TaskStorage
     /// The list the numbers refer to; nil until first needed (a one-shot command loads it then).
-    private var list: TaskList?
+    var list: TaskList?
     /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
-    private var listVersion = 0
+    var listVersion = 0
+    /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
+    private var filter: TaskFilter?
 
-    /// Creates a presenter over `database`.
-    public init(database: TaskDatabase, rendersAfterChanges: Bool = true) {
-        self.database = database
+    /// Creates a presenter over `storage`.
+    public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
+        self.storage = storage
         self.rendersAfterChanges = rendersAfterChanges
     }
 
@@ -30,10 +34,29 @@ public final class TaskPresenter {
         return CommandName(spelling: command[...].utf8).map(HelpText.detail(for:))
     }
 
+    /// The prompt to show before the next line: it names the search while one is in effect.
+    public var prompt: String {
+        guard let filter else { return "tasks> " }
+        return "tasks (find \(filter.query.abbreviated(to: 20)))> "
+    }
+
+    /// The sentence for a failure to open the store (shown after `tasks: `).
+    public static func message(forOpening error: Error) -> String {
+        describe(error)
+    }
+
+    /// What to tell the user once about a store brought up from an earlier version (after
+    /// `tasks: `); nil when there is nothing worth saying.
+    public static func notice(forUpgrade upgrade: StoreUpgrade?) -> String? {
+        guard let upgrade, !upgrade.keptHistory else { return nil }
+        return "the store was upgraded from version \(upgrade.fromVersion); every task was kept, "
+            + "but its undo history could not be and was cleared"
+    }
+
     // MARK: Showing the list
 
-    /// Loads the list and shows it; numbers typed afterwards refer to these rows.
-    /// Reuses the rows in memory when no other process changed the store since they were loaded.
+    /// Loads the list and shows it (filtered while a search is in effect); numbers typed afterwards
+    /// refer to these rows. Reuses the rows in memory when no other process changed the store since.
     public func showList() {
         do {
             try refresh()
@@ -43,10 +66,10 @@ public final class TaskPresenter {
         }
     }
 
-    private func refresh() throws {
+    func refresh() throws {
         let known = list
         let version = listVersion
-        let loaded = try database.read { store -> (list: TaskList, version: Int)? in
+        let loaded = try storage.read { store -> (list: TaskList, version: Int)? in
             let current = try store.externalVersion()
             if known != nil, current == version { return nil }
             return (try store.allTasks(), current)
@@ -57,9 +80,20 @@ public final class TaskPresenter {
         }
     }
 
-    private func displayList() {
+    /// Shows `list` (the presenter's when nil), only the tasks matching `filter` when there is one.
+    func displayList(_ shownList: TaskList? = nil, filter: TaskFilter? = nil) {
         guard let view else { return }
-        view.display(rows: TaskRows(list ?? []))
+        let list = shownList ?? self.list ?? []
+        guard let filter = filter ?? self.filter else { return view.display(rows: TaskRows(list)) }
+        let shown = filter.matchingIndices(in: list)
+        let query = "“\(filter.query.abbreviated(to: 40))”"
+        if shown.isEmpty {
+            let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
+            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)."))
+        }
+        view.display(rows: TaskRows(list, shown: shown))
+        let tasks = list.count == 1 ? "task" : "tasks"
+        view.display(message: .info("\(shown.count) of \(list.count) \(tasks) match \(query); `list` shows all"))
     }
 
     // MARK: One command
@@ -80,25 +114,34 @@ public final class TaskPresenter {
         case let .help(topic):
             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
             return .succeeded
-        case .list:
+        case .list, .find:
             do {
                 try refresh()
             } catch {
                 return fail(input, Self.describe(error))
             }
+            if case let .find(text) = command { filter = TaskFilter(query: text) } else { filter = nil }
             displayList()
             return .succeeded
-        case .add, .fav, .rm, .edit, .clear, .undo, .redo:
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo:
             return change(command, input: input)
         }
+    }
+
+    /// The one path every change takes, at the prompt, on the command line and in a script:
+    /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
+    /// Returns what `undo` or `redo` did.
+    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Change? {
+        guard let change = try ListChange.validate(command, against: list ?? []) else { return nil }
+        return try change.apply(to: &list, in: store)
     }
 
     /// What a change command's transaction came to.
     private enum Outcome {
         /// The change was saved; `list` is the list after it (nil when not needed).
         case changed(list: TaskList?, version: Int, undoOrRedo: Change?)
-        /// Some of the tasks named are gone; nothing was changed; `list` is the list as it is now.
-        case stale(numbers: [Int], list: TaskList, version: Int)
+        /// The tasks shown were changed meanwhile; nothing was changed; `list` is the list as it is now.
+        case stale(CommandError, list: TaskList, version: Int)
     }
 
     private func change(_ command: Command, input: Substring) -> CommandResult {
@@ -107,23 +150,20 @@ public final class TaskPresenter {
         let needsList = rendersAfterChanges
         let outcome: Outcome
         do {
-            outcome = try database.write { store -> Outcome in
+            outcome = try storage.write { store -> Outcome in
                 var list = known
                 var version = knownVersion
                 if list == nil, command.usesNumbers {
                     list = try store.allTasks()
                     version = try store.externalVersion()
                 }
-                guard let change = try ListChange.validate(command, against: list ?? []) else {
-                    return .changed(list: list, version: version, undoOrRedo: nil)
-                }
+                let shown = list
                 let described: Change?
                 do {
-                    described = try change.apply(to: &list, in: store)
-                } catch let TaskDatabaseError.tasksNotFound(ids) {
-                    let gone = Set(ids)
-                    let numbers = change.targets.filter { gone.contains($0.id) }.map { $0.index + 1 }
-                    return .stale(numbers: numbers, list: try store.allTasks(), version: try store.externalVersion())
+                    described = try perform(command, on: &list, in: store)
+                } catch let error as StoreError {
+                    guard let stale = Self.staleError(error, command: command, shown: shown ?? []) else { throw error }
+                    return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
                 }
                 let current = try store.externalVersion()
                 if list == nil ? needsList : current != version {
@@ -140,116 +180,42 @@ public final class TaskPresenter {
         case let .changed(newList, version, described):
             list = newList
             listVersion = version
+            if rendersAfterChanges { displayList() }
             if let described {
                 view?.display(message: .info(described.message(undone: command == .undo)))
             }
-            if rendersAfterChanges { displayList() }
             return .succeeded
-        case let .stale(numbers, newList, version):
+        case let .stale(error, newList, version):
             list = newList
             listVersion = version
-            _ = fail(input, CommandError.tasksGone(numbers: numbers).description)
             if rendersAfterChanges { displayList() }
-            return .failed
+            return fail(input, error.description)
         }
     }
 
-    private func fail(_ input: Substring, _ reason: String) -> CommandResult {
+    /// The command error for a store error that means the rows shown are out of date (tasks gone,
+    /// a text edited meanwhile), numbered as shown; nil for other errors.
+    private static func staleError(_ error: StoreError, command: Command, shown: TaskList) -> CommandError? {
+        switch error {
+        case let .tasksNotFound(ids):
+            let gone = Set(ids)
+            let numbers = shown.indices.filter { gone.contains(shown.id(at: $0)) }.map { $0 + 1 }
+            return numbers.isEmpty ? nil : .tasksGone(numbers: numbers)
+        case let .textChanged(id, current):
+            return shown.indices.first { shown.id(at: $0) == id }.map { .textChanged(number: $0 + 1, current: current) }
+        default:
+            return nil
+        }
+    }
+
+    func fail(_ input: Substring, _ reason: String) -> CommandResult {
         view?.display(message: .error(CommandFailure(line: input, reason: reason).description))
         return .failed
     }
 
-    /// The user-facing text of an error from the store (a `TaskDatabaseError`'s description).
-    private static func describe(_ error: Error) -> String {
-        String(describing: error)
-    }
-
-    // MARK: Scripts
-
-    /// Runs a script's lines as one unit: atomic (stop at the first failing line, change nothing)
-    /// or, with `keepGoing`, skipping failing lines. Errors are reported as `line N: …`.
-    /// Does not show the list; call `showList()` afterwards when wanted.
-    public func runScript<Lines: Sequence>(_ lines: Lines, keepGoing: Bool) -> ScriptResult
-    where Lines.Element: StringProtocol {
-        var failedLines = 0
-        var infos: [Message] = []
-        let finished: (list: TaskList, version: Int)
-        do {
-            finished = try database.write { store -> (list: TaskList, version: Int) in
-                var list: TaskList? = try store.allTasks()
-                var lineNumber = 0
-                script: for element in lines {
-                    lineNumber += 1
-                    let line = Self.substring(element)
-                    do {
-                        guard let command = try CommandParser.parse(line) else { continue }
-                        switch command {
-                        case .quit:
-                            break script
-                        case .list:
-                            continue
-                        case let .help(topic):
-                            view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
-                            continue
-                        case .add, .fav, .rm, .edit, .clear, .undo, .redo:
-                            if let change = try ListChange.validate(command, against: list ?? []),
-                               let described = try change.apply(to: &list, in: store) {
-                                infos.append(.info(described.message(undone: command == .undo)))
-                            }
-                        }
-                    } catch {
-                        let failure = CommandFailure(line: line, reason: Self.describe(error), lineNumber: lineNumber)
-                        view?.display(message: .error(failure.description))
-                        failedLines += 1
-                        if !keepGoing || !Self.isSkippable(error) { throw ScriptStopped() }
-                    }
-                }
-                return (list ?? [], try store.externalVersion())
-            }
-        } catch is ScriptStopped {
-            return ScriptResult(failedLines: failedLines, committed: false)
-        } catch {
-            view?.display(message: .error(Self.describe(error)))
-            return ScriptResult(failedLines: failedLines, committed: false)
-        }
-        list = finished.list
-        listVersion = finished.version
-        for info in infos { view?.display(message: info) }
-        return ScriptResult(failedLines: failedLines, committed: true)
-    }
-
-    /// Whether a script in keep-going mode may skip a line that failed with `error` and go on:
-    /// yes for the user's mistakes, no for storage failures (the transaction is rolled back).
-    private static func isSkippable(_ error: Error) -> Bool {
-        switch error {
-        case is ParseError, is CommandError:
-            return true
-        case let error as TaskDatabaseError:
-            switch error {
-            case .nothingToUndo, .nothingToRedo, .tasksNotFound: return true
-            default: return false
-            }
-        default:
-            return false
-        }
-    }
-
-    /// A script line as a `Substring` without copying when it is a `String` or `Substring` already.
-    private static func substring<Line: StringProtocol>(_ line: Line) -> Substring {
-        if let line = line as? Substring { return line }
-        if let line = line as? String { return line[...] }
-        return Substring(String(line))
-    }
-
-    // MARK: Completion
-
-    /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of task N).
-    public func completions(for input: String) -> [String] {
-        var tasks = list
-        return Completion.candidates(for: input) { number in
-            if tasks == nil { tasks = try? self.database.allTasks() }
-            guard let tasks, number <= tasks.count else { return nil }
-            return tasks[number - 1].text
-        }
+    /// The user-facing text of an error from the store.
+    static func describe(_ error: Error) -> String {
+        if let error = error as? StoreError { return error.message }
+        return String(describing: error)
     }
 }

@@ -1,25 +1,40 @@
 import TaskModel
 
-/// The numbered list the presenter hands to the view: row N is the task that number N stands for.
-/// A value sharing the presenter's `TaskList`; each row is made when read, its text not copied.
+/// The numbered rows the presenter hands to the view: the whole list, or (after `find`) the tasks
+/// that match, each with its number in the whole list. A value sharing the presenter's `TaskList`;
+/// each row is made when read, its text not copied.
 public struct TaskRows: RandomAccessCollection, Sendable {
     private let list: TaskList
+    /// The positions in `list` of the rows shown, in order; nil for all of them.
+    private let shown: [Int]?
+    /// What to say instead of rows when there are none, when the presenter has something to say
+    /// (a search that matched nothing); nil when the list itself is empty.
+    public let emptyText: String?
 
-    /// The rows showing `list`, numbered from 1.
-    public init(_ list: TaskList) {
+    /// The rows showing `list`, numbered from 1, or only those at `shown`.
+    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil) {
         self.list = list
+        self.shown = shown
+        self.emptyText = emptyText
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { list.count }
+    public var endIndex: Int { shown?.count ?? list.count }
 
     public subscript(index: Int) -> TaskRow {
-        TaskRow(number: index + 1, utf8: list.utf8Text(at: index), isFavorite: list.isFavorite(at: index))
+        let position = shown?[index] ?? index
+        return TaskRow(number: position + 1, utf8: list.utf8Text(at: position), isFavorite: list.isFavorite(at: position),
+                       isDone: list.isDone(at: position))
     }
 
-    /// Calls `body` with each row's number, the UTF-8 of its text (valid only during the call)
-    /// and its star, in order, making no `TaskRow`s: how a view renders a long list quickly.
-    public func forEachRow(_ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool) -> Void) {
-        list.forEachTask { index, text, isFavorite in body(index + 1, text, isFavorite) }
+    /// The largest number shown, which sets the width of the number column; nil for no rows.
+    public var largestNumber: Int? { isEmpty ? nil : self[endIndex - 1].number }
+
+    /// Calls `body` with each row's number, the UTF-8 of its text (valid only during the call),
+    /// its star and its done mark, in order, making no `TaskRow`s: how a view renders a long list quickly.
+    public func forEachRow(
+        _ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
+    ) {
+        list.forEachTask(at: shown) { index, text, flags in body(index + 1, text, flags.isFavorite, flags.isDone) }
     }
 }

@@ -3,12 +3,21 @@ import Testing
 @testable import TaskModel
 
 @Suite struct TaskListTests {
-    private func task(_ id: TaskItem.ID, _ text: String, favorite: Bool = false) -> TaskItem {
-        TaskItem(id: id, text: text, isFavorite: favorite, createdAt: Date(timeIntervalSince1970: Double(id)))
+    /// A task whose identity ends in `number` (so tests can name it), created at that second.
+    private func task(_ number: Int, _ text: String, favorite: Bool = false, done: Bool = false) -> TaskItem {
+        TaskItem(id: Self.id(number), text: text, isFavorite: favorite,
+                 doneAt: done ? Date(timeIntervalSince1970: 99) : nil, createdAt: Date(timeIntervalSince1970: Double(number)))
+    }
+
+    private static func id(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-7000-8000-%012d", number))!
     }
 
     private func describe(_ list: TaskList) -> [String] {
-        list.map { "\($0.id)\($0.isFavorite ? "★" : " ")\($0.text)" }
+        list.map { task in
+            let number = Int(task.id.uuidString.suffix(12)) ?? -1
+            return "\(number)\(task.isFavorite ? "★" : " ")\(task.isDone ? "✓" : "")\(task.text)"
+        }
     }
 
     @Test func holdsTheTasksGivenInOrder() {
@@ -16,18 +25,44 @@ import Testing
         let list = TaskList(tasks)
         #expect(Array(list) == tasks)
         #expect(list.count == 3)
-        #expect(list.id(at: 1) == 5)
+        #expect(list.id(at: 1) == Self.id(5))
         #expect(list.isFavorite(at: 0))
         #expect(Array(list.utf8Text(at: 1)) == Array("Café ☕".utf8))
     }
 
-    @Test func forEachTaskGivesEveryPositionTextAndStarInOrder() {
-        let list: TaskList = [task(1, "a", favorite: true), task(2, "Ünïcode"), task(3, "")]
+    @Test func forEachTaskGivesEveryPositionTextAndFlagsInOrder() {
+        let list: TaskList = [task(1, "a", favorite: true), task(2, "Ünïcode", done: true), task(3, "")]
         var seen: [String] = []
-        list.forEachTask { index, text, isFavorite in
-            seen.append("\(index) \(isFavorite) \(String(decoding: text, as: UTF8.self))")
+        list.forEachTask { index, text, flags in
+            seen.append("\(index) \(flags.isFavorite) \(flags.isDone) \(String(decoding: text, as: UTF8.self))")
         }
-        #expect(seen == ["0 true a", "1 false Ünïcode", "2 false "])
+        #expect(seen == ["0 true false a", "1 false true Ünïcode", "2 false false "])
+    }
+
+    @Test func forEachTaskVisitsOnlyTheIndicesGiven() {
+        let list: TaskList = [task(1, "a"), task(2, "b"), task(3, "c")]
+        var seen: [Int] = []
+        list.forEachTask(at: [2, 0]) { index, _, _ in seen.append(index) }
+        #expect(seen == [2, 0])
+    }
+
+    @Test func movingATaskKeepsTheOthersInOrder() {
+        var list: TaskList = [task(1, "a"), task(2, "b"), task(3, "c"), task(4, "d")]
+        list.move(from: 3, to: 0)
+        #expect(describe(list) == ["4 d", "1 a", "2 b", "3 c"])
+        list.move(from: 1, to: 3)
+        #expect(describe(list) == ["4 d", "2 b", "3 c", "1 a"])
+    }
+
+    @Test func doneFlagsAreSetAndTheDoneTasksRemoved() {
+        var list: TaskList = [task(1, "a"), task(2, "b"), task(3, "c")]
+        list.setDone(Date(timeIntervalSince1970: 5), at: 0)
+        list.setDone(Date(timeIntervalSince1970: 6), at: 2)
+        #expect(list[2].doneAt == Date(timeIntervalSince1970: 6))
+        list.setDone(nil, at: 2)
+        #expect(describe(list) == ["1 ✓a", "2 b", "3 c"])
+        list.removeDone()
+        #expect(describe(list) == ["2 b", "3 c"])
     }
 
     @Test func changesInPlaceKeepTheOtherTasks() {
@@ -45,7 +80,7 @@ import Testing
 
     @Test func manyEditsAndRemovalsLeaveTheTextsIntact() {
         // Enough replaced bytes to make the buffer rebuild itself several times.
-        var list = TaskList((1...50).map { task(Int64($0), "task \($0)") })
+        var list = TaskList((1...50).map { task($0, "task \($0)") })
         for round in 0..<200 {
             let index = round % list.count
             list.setText(String(repeating: "x", count: 100) + " \(round)", at: index)
@@ -63,7 +98,7 @@ import Testing
     @Test func invalidUTF8FromStorageIsRepairedAsStringRepairsIt() {
         let stored: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82] // a, a stray byte, b, a cut sequence
         var list = TaskList()
-        stored.withUnsafeBufferPointer { list.append(id: 1, storedText: $0, isFavorite: false, createdAt: 0) }
+        stored.withUnsafeBufferPointer { list.append(id: Self.id(1), storedText: $0, isFavorite: false, doneAt: nil, createdAt: 0) }
         let repaired = String(decoding: stored, as: UTF8.self)
         #expect(list[0].text == repaired)
         #expect(Array(list.utf8Text(at: 0)) == Array(repaired.utf8))
@@ -77,7 +112,7 @@ import Testing
                 var bytes = ascii
                 if length > 0 { bytes[place] = 0xE9 } // é in Latin-1: invalid UTF-8 on its own
                 var list = TaskList()
-                bytes.withUnsafeBufferPointer { list.append(id: 1, storedText: $0, isFavorite: false, createdAt: 0) }
+                bytes.withUnsafeBufferPointer { list.append(id: Self.id(1), storedText: $0, isFavorite: false, doneAt: nil, createdAt: 0) }
                 #expect(list[0].text == String(decoding: bytes, as: UTF8.self), "length \(length), place \(place)")
             }
         }
@@ -90,5 +125,6 @@ import Testing
         #expect(edited.hashValue == TaskList([task(1, "a"), task(2, "b")]).hashValue)
         #expect(edited != [task(1, "a"), task(2, "b", favorite: true)])
         #expect(edited != [task(1, "a")])
+        #expect(edited != [task(1, "a"), task(2, "b", done: true)])
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Each command's effect on the rows")
 struct TaskPresenterCommandTests {
@@ -77,7 +78,7 @@ struct TaskPresenterCommandTests {
 
     @Test("rm with overlapping numbers removes each task once")
     func rmOverlapping() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A", "B", "C", "D"])
         #expect(sut.handle(line: "rm 1-3 2 2") == .succeeded)
         #expect(view.received == [.rows(rows("D"))])
@@ -130,15 +131,15 @@ struct TaskPresenterCommandTests {
     func listShowsOthersChanges() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (sut, view) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A"])
-        try TaskDatabase(path: path).create(text: "B")
+        let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
+        try SQLiteStorage(path: path).create(text: "B")
         #expect(sut.handle(line: "list") == .succeeded)
         #expect(view.received == [.rows(rows("A", "B"))])
     }
 
     @Test("without rendering, a change shows nothing but is saved")
     func noRendering() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A", "B"], rendersAfterChanges: false)
         #expect(sut.handle(line: "rm 1") == .succeeded)
         #expect(sut.handle(line: "add C") == .succeeded)
@@ -148,7 +149,7 @@ struct TaskPresenterCommandTests {
 
     @Test("without a prior showList, numbers resolve against the stored list (one-shot)")
     func oneShot() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A", "B", "C"], shown: false, rendersAfterChanges: false)
         #expect(sut.handle(line: "rm 2") == .succeeded)
         #expect(view.received == [])

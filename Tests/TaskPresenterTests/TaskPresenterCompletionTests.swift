@@ -1,6 +1,7 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("What completes an input")
 struct TaskPresenterCompletionTests {
@@ -8,12 +9,13 @@ struct TaskPresenterCompletionTests {
     func allCommands() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "") == [
-            "add ", "fav ", "rm ", "edit ", "clear", "list", "ls", "undo", "redo", "help ", "quit", "exit",
+            "add ", "done ", "fav ", "edit ", "mv ", "rm ", "clear", "find ", "list", "ls", "undo", "redo", "help ",
+            "quit", "exit",
         ])
     }
 
     @Test("a partial command word: the commands that start with it", arguments: [
-        ("f", ["fav "]), ("e", ["edit ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
+        ("f", ["fav ", "find "]), ("fa", ["fav "]), ("d", ["done "]), ("m", ["mv "]), ("e", ["edit ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
         ("undo", ["undo"]), ("rm", ["rm "]), ("x", []), ("F", []),
     ])
     func partialCommand(input: String, candidates: [String]) throws {
@@ -37,8 +39,8 @@ struct TaskPresenterCompletionTests {
     func editUsesShownNumbering() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (sut, _) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B"])
-        let (other, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (sut, _) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
+        let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(other.handle(line: "rm 1") == .succeeded)
         #expect(sut.completions(for: "edit 2 ") == ["edit 2 B"])
     }
@@ -61,12 +63,12 @@ struct TaskPresenterCompletionTests {
     func helpTopic() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "help r") == ["help rm", "help redo"])
-        #expect(sut.completions(for: "help ") .count == 12)
+        #expect(sut.completions(for: "help ").count == 15)
     }
 
     @Test("asking for completions changes nothing and shows nothing")
     func completionIsQuiet() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A"])
         _ = sut.completions(for: "edit 1 ")
         _ = sut.completions(for: "")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Each error's exact message")
 struct TaskPresenterErrorTests {
@@ -27,9 +28,18 @@ struct TaskPresenterErrorTests {
         ("fav １", "fav １: `１` is not a task number"),
         ("fav 3-1", "fav 3-1: the range `3-1` runs backwards (did you mean `1-3`?)"),
         ("edit 1-2 x", "edit 1-2 x: `edit` takes one task number, not the range `1-2`"),
-        ("clear all", "clear all: `clear` takes no arguments"),
+        ("clear all", "clear all: `clear` removes all tasks and `clear done` the done ones; `all` is neither"),
+        ("done", "done: no task number given"),
+        ("done 9", "done 9: there is no task 9 (the list has 5)"),
+        ("mv 1", "mv 1: no place given: mv N M moves task N to place M"),
+        ("mv 1 9", "mv 1 9: there is no task 9 (the list has 5)"),
+        ("mv 9 1", "mv 9 1: there is no task 9 (the list has 5)"),
+        ("mv 1-2 3", "mv 1-2 3: `mv` takes one task number, not the range `1-2`"),
+        ("mv 1 2 3", "mv 1 2 3: `mv` takes two numbers: mv N M moves task N to place M"),
+        ("mv 1 x", "mv 1 x: `x` is not a task number"),
+        ("find", "find: nothing to find: give some text, e.g. find milk"),
         ("ls 2", "ls 2: `ls` takes no arguments"),
-        ("help nope", "help nope: unknown command `nope`; type `help` to see the commands"),
+        ("help xyzzy", "help xyzzy: unknown command `xyzzy`; type `help` to see the commands"),
         ("help fvo", "help fvo: unknown command `fvo`; did you mean `fav`?"),
         ("help rm fav", "help rm fav: `help` takes at most one command name"),
     ])
@@ -65,7 +75,7 @@ struct TaskPresenterErrorTests {
 
     @Test("a failing command changes nothing, even when some of its numbers are valid")
     func failingChangesNothing() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, _) = try makeSUT(database: database, tasks: ["A", "B", "C"])
         #expect(sut.handle(line: "rm 1 2 9") == .failed)
         #expect(sut.handle(line: "rm 1 x") == .failed)
@@ -91,8 +101,8 @@ struct TaskPresenterErrorTests {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
         let (result, received) = try await onOwnThread { () -> (CommandResult, [ViewSpy.Received]) in
-            let (sut, view) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A"])
-            let other = try TaskDatabase(path: path)
+            let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
+            let other = try SQLiteStorage(path: path)
             var result: CommandResult?
             try other.write { store in
                 try store.create(text: "held by another connection") // takes the write lock until this returns
@@ -104,6 +114,6 @@ struct TaskPresenterErrorTests {
         #expect(received == [
             .message(.error("add B: \(path) is busy: another process held it for over 5 s; nothing was changed")),
         ])
-        #expect(try storedRows(TaskDatabase(path: path)) == rows("A", "held by another connection"))
+        #expect(try storedRows(SQLiteStorage(path: path)) == rows("A", "held by another connection"))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Help")
 struct TaskPresenterHelpTests {
@@ -9,17 +10,31 @@ struct TaskPresenterHelpTests {
         #expect(sut.handle(line: "help") == .succeeded)
         #expect(view.received == [.help("""
             add TEXT        add a task at the end of the list
+            done N…         check off tasks (✓), or uncheck them
             fav N…          mark or unmark tasks as favourites (★)
-            rm N…           remove tasks
             edit N TEXT     replace the text of task N
-            clear           remove all tasks
-            list, ls        show the list
+            mv N M          move task N to place M
+            rm N…           remove tasks
+            clear [done]    remove all tasks, or only the done ones
+            find TEXT       show only the tasks whose text contains TEXT
+            list, ls        show the whole list
             undo            revert the latest change
             redo            re-apply the latest undone change
             help [COMMAND]  show what the commands do, or one in detail
             quit, exit      leave (Ctrl-D too)
-            N is a number as shown in the list; N… takes several numbers and ranges: rm 2 5 7, fav 1-3
+            N is a number as shown in the list; N… takes several numbers and ranges:
+            rm 2 5 7, done 1-3
             """)])
+    }
+
+    @Test("every line of help, and of help for each command, fits 80 columns")
+    func helpFitsEightyColumns() {
+        let texts = [TaskPresenter.helpText()] + ["add", "done", "fav", "edit", "mv", "rm", "clear", "find", "list",
+                                                  "undo", "redo", "help", "quit"].map { TaskPresenter.helpText(for: $0) }
+        for text in texts {
+            let lines = (text ?? "missing").split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        }
     }
 
     @Test("help COMMAND shows its usage and meaning")
@@ -29,7 +44,8 @@ struct TaskPresenterHelpTests {
         #expect(view.received == [.help("""
             rm N…
             Removes each task N; `undo` brings them back.
-            N… is one or more numbers as shown in the list, or ranges. Examples: rm 2, rm 2 5 7, rm 4-6
+            N… is one or more numbers as shown in the list, or ranges.
+            Examples: rm 2, rm 2 5 7, rm 4-6
             """)])
     }
 
@@ -41,7 +57,8 @@ struct TaskPresenterHelpTests {
     }
 
     @Test("every command has help that starts with its usage", arguments: [
-        ("add", "add TEXT"), ("fav", "fav N…"), ("rm", "rm N…"), ("edit", "edit N TEXT"), ("clear", "clear"),
+        ("add", "add TEXT"), ("fav", "fav N…"), ("rm", "rm N…"), ("edit", "edit N TEXT"), ("clear", "clear [done]"),
+        ("done", "done N…"), ("mv", "mv N M"), ("find", "find TEXT"),
         ("list", "list (or ls)"), ("undo", "undo"), ("redo", "redo"), ("help", "help [COMMAND]"),
         ("quit", "quit (or exit)"),
     ])

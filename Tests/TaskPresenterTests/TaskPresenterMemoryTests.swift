@@ -1,12 +1,13 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("The presenter and its view")
 struct TaskPresenterMemoryTests {
     @Test("the presenter does not keep the view alive")
     func viewNotRetained() throws {
-        let sut = TaskPresenter(database: try TaskDatabase.inMemory())
+        let sut = TaskPresenter(storage: try SQLiteStorage.inMemory())
         weak var weakView: ViewSpy?
         do {
             let view = ViewSpy()
@@ -21,8 +22,8 @@ struct TaskPresenterMemoryTests {
 
     @Test("the presenter works without a view")
     func noView() throws {
-        let database = try TaskDatabase.inMemory()
-        let sut = TaskPresenter(database: database)
+        let database = try SQLiteStorage.inMemory()
+        let sut = TaskPresenter(storage: database)
         sut.showList()
         #expect(sut.handle(line: "add A") == .succeeded)
         #expect(sut.handle(line: "rm 9") == .failed)

@@ -1,6 +1,7 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Numbers refer to the list as last shown")
 struct TaskPresenterNumberingTests {
@@ -22,7 +23,7 @@ struct TaskPresenterNumberingTests {
 
     @Test("without rendering, numbers still follow the presenter's own changes")
     func numbersWithoutRendering() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, _) = try makeSUT(database: database, tasks: ["A", "B", "C"], rendersAfterChanges: false)
         #expect(sut.handle(line: "rm 1") == .succeeded)
         #expect(sut.handle(line: "fav 1") == .succeeded)
@@ -33,8 +34,8 @@ struct TaskPresenterNumberingTests {
     func staleNumberStillMeansShownTask() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B", "C"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 1") == .succeeded) // A; B is now 1 in the store, C is 2
         #expect(first.handle(line: "rm 2") == .succeeded) // 2 was shown as B
         #expect(firstView.received == [.rows(rows("C"))])
@@ -44,8 +45,8 @@ struct TaskPresenterNumberingTests {
     func staleNumberAfterOthersAdd() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "add C") == .succeeded)
         #expect(first.handle(line: "fav 2") == .succeeded)
         #expect(firstView.received == [.rows(rows("A", "★ B", "C"))])
@@ -55,23 +56,23 @@ struct TaskPresenterNumberingTests {
     func staleNumberGone() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B", "C"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2") == .succeeded) // B
         #expect(first.handle(line: "rm 2") == .failed) // shown as B: never C instead
         #expect(firstView.received == [
-            .message(.error("rm 2: the task shown as 2 is gone (changed by another process); the list was refreshed")),
             .rows(rows("A", "C")),
+            .message(.error("rm 2: the task shown as 2 is gone (changed by another process); the list was refreshed")),
         ])
-        #expect(try storedRows(TaskDatabase(path: path)) == rows("A", "C"))
+        #expect(try storedRows(SQLiteStorage(path: path)) == rows("A", "C"))
     }
 
     @Test("after the refresh, numbers refer to the fresh list")
     func numbersAfterRefresh() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B", "C"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2") == .succeeded)
         #expect(first.handle(line: "rm 2") == .failed)
         firstView.reset()
@@ -83,14 +84,14 @@ struct TaskPresenterNumberingTests {
     func severalGone() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B", "C", "D"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C", "D"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2 4") == .succeeded)
         #expect(first.handle(line: "fav 1-4") == .failed)
         #expect(firstView.received == [
+            .rows(rows("A", "C")),
             .message(.error(
                 "fav 1-4: the tasks shown as 2 and 4 are gone (changed by another process); the list was refreshed")),
-            .rows(rows("A", "C")),
         ])
     }
 
@@ -98,22 +99,55 @@ struct TaskPresenterNumberingTests {
     func editGone() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "clear") == .succeeded)
         #expect(first.handle(line: "edit 1 new") == .failed)
         #expect(firstView.received == [
-            .message(.error("edit 1 new: the task shown as 1 is gone (changed by another process); the list was refreshed")),
             .rows([]),
+            .message(.error("edit 1 new: the task shown as 1 is gone (changed by another process); the list was refreshed")),
         ])
+    }
+
+    @Test("edit of a task another process edited meanwhile is refused, saying what it reads now")
+    func editOfAnEditedTask() throws {
+        let path = temporaryDatabasePath()
+        defer { removeTemporaryFolder(of: path) }
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
+        #expect(second.handle(line: "edit 1 theirs") == .succeeded)
+        #expect(first.handle(line: "edit 1 mine") == .failed)
+        #expect(firstView.received == [
+            .rows(rows("theirs", "B")),
+            .message(.error("edit 1 mine: task 1 was edited by another process meanwhile (it now reads “theirs”); "
+                            + "nothing was changed and the list was refreshed")),
+        ])
+        #expect(try storedRows(SQLiteStorage(path: path)) == rows("theirs", "B"))
+        firstView.reset()
+        #expect(first.handle(line: "edit 1 mine") == .succeeded) // now that it has been seen
+        #expect(firstView.received == [.rows(rows("mine", "B"))])
+    }
+
+    @Test("done and mv act on the tasks shown, wherever another process moved them")
+    func doneAndMoveFollowTheTasksShown() throws {
+        let path = temporaryDatabasePath()
+        defer { removeTemporaryFolder(of: path) }
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
+        #expect(second.handle(line: "mv 3 1") == .succeeded) // C A B
+        #expect(first.handle(line: "done 2") == .succeeded) // B, shown as 2
+        #expect(firstView.received == [.rows(rows("C", "A", "✓ B"))])
+        firstView.reset()
+        #expect(first.handle(line: "mv 3 1") == .succeeded) // B, now shown as 3, to the top
+        #expect(firstView.received == [.rows(rows("✓ B", "C", "A"))])
     }
 
     @Test("showList shows the changes another process made meanwhile")
     func showListRefreshes() throws {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
-        let (first, firstView) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A", "B"])
-        let (second, _) = try makeSUT(database: TaskDatabase(path: path))
+        let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
+        let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "fav 1") == .succeeded)
         #expect(first.handle(line: "add C") == .succeeded)
         first.showList()

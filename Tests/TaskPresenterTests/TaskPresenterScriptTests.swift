@@ -1,12 +1,13 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Scripts run as one unit")
 struct TaskPresenterScriptTests {
     @Test("a script applies every line in one go and shows nothing per line")
     func appliesAll() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A"], shown: false)
         let result = sut.runScript(["add B", "", "# a comment", "ls", "fav 1 2", "add C", "rm 3", "edit 1 A2"], keepGoing: false)
         #expect(result == ScriptResult(failedLines: 0, committed: true))
@@ -25,7 +26,7 @@ struct TaskPresenterScriptTests {
 
     @Test("numbers in a line refer to the list after the lines before it")
     func numbersFollowEarlierLines() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, _) = try makeSUT(database: database, tasks: ["A", "B", "C"])
         let result = sut.runScript(["rm 1", "rm 1", "add D", "fav 2"], keepGoing: false)
         #expect(result.succeeded)
@@ -34,7 +35,7 @@ struct TaskPresenterScriptTests {
 
     @Test("an atomic script stops at the first failing line, names it, and changes nothing")
     func atomicRollback() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A", "B"])
         let result = sut.runScript(["add C", "", "# two lines above", "rm 1", "rm 9", "add D"], keepGoing: false)
         #expect(result == ScriptResult(failedLines: 1, committed: false))
@@ -62,7 +63,7 @@ struct TaskPresenterScriptTests {
 
     @Test("keep-going reports each failing line, skips it and applies the rest")
     func keepGoing() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database)
         let result = sut.runScript(["add A", "rm 5", "fav 1", "add", "undo", "undo", "undo", "redo"], keepGoing: true)
         #expect(result == ScriptResult(failedLines: 3, committed: true))
@@ -71,7 +72,7 @@ struct TaskPresenterScriptTests {
             .message(.error("line 2: rm 5: there is no task 5 (the list has 1)")),
             .message(.error("line 4: add: the task text is empty")),
             .message(.error("line 7: undo: nothing to undo")),
-            .message(.info("Undid: fav “A”")),
+            .message(.info("Undid: fav “A” (now not a favourite)")),
             .message(.info("Undid: add “A”")),
             .message(.info("Redid: add “A”")),
         ])
@@ -80,7 +81,7 @@ struct TaskPresenterScriptTests {
 
     @Test("undo in a script reverts the line before it, and numbers follow")
     func undoInScript() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A", "B"])
         let result = sut.runScript(["rm 1", "undo", "rm 2"], keepGoing: false)
         #expect(result.succeeded)
@@ -97,7 +98,7 @@ struct TaskPresenterScriptTests {
 
     @Test("quit ends a script; the lines before it are kept", arguments: ["quit", "exit"])
     func quitEndsScript(line: String) throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, _) = try makeSUT(database: database)
         let result = sut.runScript(["add A", line, "add B", "rm 9"], keepGoing: false)
         #expect(result == ScriptResult(failedLines: 0, committed: true))
@@ -113,7 +114,7 @@ struct TaskPresenterScriptTests {
 
     @Test("an empty script succeeds and changes nothing")
     func emptyScript() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database, tasks: ["A"])
         #expect(sut.runScript([String](), keepGoing: false) == ScriptResult(failedLines: 0, committed: true))
         #expect(view.received == [])
@@ -134,7 +135,7 @@ struct TaskPresenterScriptTests {
 
     @Test("a script of Substrings works like one of Strings")
     func substringLines() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, _) = try makeSUT(database: database)
         let text = "add A\nadd B\nfav 2"
         #expect(sut.runScript(text.split(separator: "\n", omittingEmptySubsequences: false), keepGoing: false).succeeded)
@@ -143,7 +144,7 @@ struct TaskPresenterScriptTests {
 
     @Test("a script of many adds keeps every task in order")
     func manyAdds() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (sut, view) = try makeSUT(database: database)
         let count = 10_000
         #expect(sut.runScript((1...count).lazy.map { "add task \($0)" }, keepGoing: false).succeeded)
@@ -158,8 +159,8 @@ struct TaskPresenterScriptTests {
         let path = temporaryDatabasePath()
         defer { removeTemporaryFolder(of: path) }
         let (result, received) = try await onOwnThread { () -> (ScriptResult, [ViewSpy.Received]) in
-            let (sut, view) = try makeSUT(database: TaskDatabase(path: path), tasks: ["A"])
-            let other = try TaskDatabase(path: path)
+            let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
+            let other = try SQLiteStorage(path: path)
             var result: ScriptResult?
             try other.write { store in
                 try store.create(text: "held by another connection") // takes the write lock until this returns
@@ -171,6 +172,6 @@ struct TaskPresenterScriptTests {
         #expect(received == [
             .message(.error("\(path) is busy: another process held it for over 5 s; nothing was changed")),
         ])
-        #expect(try storedRows(TaskDatabase(path: path)) == rows("A", "held by another connection"))
+        #expect(try storedRows(SQLiteStorage(path: path)) == rows("A", "held by another connection"))
     }
 }

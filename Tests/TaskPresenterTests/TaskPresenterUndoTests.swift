@@ -1,6 +1,7 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 @Suite("Undo and redo of every command, one step per command")
 struct TaskPresenterUndoTests {
@@ -19,50 +20,50 @@ struct TaskPresenterUndoTests {
     @Test("undo and redo of add")
     func add() throws {
         let (undo, redo) = try undoRedo("add Buy milk", tasks: ["A"])
-        #expect(undo == [.message(.info("Undid: add “Buy milk”")), .rows(rows("A"))])
-        #expect(redo == [.message(.info("Redid: add “Buy milk”")), .rows(rows("A", "Buy milk"))])
+        #expect(undo == [.rows(rows("A")), .message(.info("Undid: add “Buy milk”"))])
+        #expect(redo == [.rows(rows("A", "Buy milk")), .message(.info("Redid: add “Buy milk”"))])
     }
 
     @Test("undo and redo of fav of one task")
     func favOne() throws {
         let (undo, redo) = try undoRedo("fav 2", tasks: ["A", "B"])
-        #expect(undo == [.message(.info("Undid: fav “B”")), .rows(rows("A", "B"))])
-        #expect(redo == [.message(.info("Redid: fav “B”")), .rows(rows("A", "★ B"))])
+        #expect(undo == [.rows(rows("A", "B")), .message(.info("Undid: fav “B” (now not a favourite)"))])
+        #expect(redo == [.rows(rows("A", "★ B")), .message(.info("Redid: fav “B” (now a favourite)"))])
     }
 
     @Test("undo and redo of fav of several tasks is one step")
     func favSeveral() throws {
         let (undo, redo) = try undoRedo("fav 1-3", tasks: ["A", "★ B", "C"])
-        #expect(undo == [.message(.info("Undid: fav (3 tasks)")), .rows(rows("A", "★ B", "C"))])
-        #expect(redo == [.message(.info("Redid: fav (3 tasks)")), .rows(rows("★ A", "B", "★ C"))])
+        #expect(undo == [.rows(rows("A", "★ B", "C")), .message(.info("Undid: fav (3 tasks)"))])
+        #expect(redo == [.rows(rows("★ A", "B", "★ C")), .message(.info("Redid: fav (3 tasks)"))])
     }
 
     @Test("undo and redo of rm of one task puts it back in its place")
     func rmOne() throws {
         let (undo, redo) = try undoRedo("rm 2", tasks: ["A", "B", "C"])
-        #expect(undo == [.message(.info("Undid: rm “B”")), .rows(rows("A", "B", "C"))])
-        #expect(redo == [.message(.info("Redid: rm “B”")), .rows(rows("A", "C"))])
+        #expect(undo == [.rows(rows("A", "B", "C")), .message(.info("Undid: rm “B”"))])
+        #expect(redo == [.rows(rows("A", "C")), .message(.info("Redid: rm “B”"))])
     }
 
     @Test("undo and redo of rm of several tasks is one step")
     func rmSeveral() throws {
         let (undo, redo) = try undoRedo("rm 1 3", tasks: ["A", "B", "C"])
-        #expect(undo == [.message(.info("Undid: rm (2 tasks)")), .rows(rows("A", "B", "C"))])
-        #expect(redo == [.message(.info("Redid: rm (2 tasks)")), .rows(rows("B"))])
+        #expect(undo == [.rows(rows("A", "B", "C")), .message(.info("Undid: rm (2 tasks)"))])
+        #expect(redo == [.rows(rows("B")), .message(.info("Redid: rm (2 tasks)"))])
     }
 
     @Test("undo and redo of edit name the text as it reads afterwards")
     func edit() throws {
         let (undo, redo) = try undoRedo("edit 1 New", tasks: ["Old", "B"])
-        #expect(undo == [.message(.info("Undid: edit “Old”")), .rows(rows("Old", "B"))])
-        #expect(redo == [.message(.info("Redid: edit “New”")), .rows(rows("New", "B"))])
+        #expect(undo == [.rows(rows("Old", "B")), .message(.info("Undid: edit “Old”"))])
+        #expect(redo == [.rows(rows("New", "B")), .message(.info("Redid: edit “New”"))])
     }
 
     @Test("undo and redo of clear")
     func clear() throws {
         let (undo, redo) = try undoRedo("clear", tasks: ["A", "★ B", "C"])
-        #expect(undo == [.message(.info("Undid: clear (3 tasks)")), .rows(rows("A", "★ B", "C"))])
-        #expect(redo == [.message(.info("Redid: clear (3 tasks)")), .rows([])])
+        #expect(undo == [.rows(rows("A", "★ B", "C")), .message(.info("Undid: clear (3 tasks)"))])
+        #expect(redo == [.rows([]), .message(.info("Redid: clear (3 tasks)"))])
     }
 
     @Test("undo goes back one command at a time")
@@ -74,9 +75,9 @@ struct TaskPresenterUndoTests {
         #expect(sut.handle(line: "undo") == .succeeded)
         #expect(sut.handle(line: "undo") == .succeeded)
         #expect(view.received == [
-            .message(.info("Undid: rm “A”")), .rows(rows("★ A", "★ B")),
-            .message(.info("Undid: fav (2 tasks)")), .rows(rows("A", "B")),
-            .message(.info("Undid: add “B”")), .rows(rows("A")),
+            .rows(rows("★ A", "★ B")), .message(.info("Undid: rm “A”")),
+            .rows(rows("A", "B")), .message(.info("Undid: fav (2 tasks)")),
+            .rows(rows("A")), .message(.info("Undid: add “B”")),
         ])
     }
 
@@ -111,11 +112,11 @@ struct TaskPresenterUndoTests {
 
     @Test("undo reverts a change made by an earlier presenter on the same store")
     func undoAcrossSessions() throws {
-        let database = try TaskDatabase.inMemory()
+        let database = try SQLiteStorage.inMemory()
         let (earlier, _) = try makeSUT(database: database, tasks: ["A"])
         #expect(earlier.handle(line: "edit 1 B") == .succeeded)
         let (sut, view) = try makeSUT(database: database)
         #expect(sut.handle(line: "undo") == .succeeded)
-        #expect(view.received == [.message(.info("Undid: edit “A”")), .rows(rows("A"))])
+        #expect(view.received == [.rows(rows("A")), .message(.info("Undid: edit “A”"))])
     }
 }

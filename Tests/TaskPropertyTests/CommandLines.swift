@@ -7,9 +7,13 @@ enum CommandLines {
     static let line = Gen.frequency(
         (weight: 6, gen: add),
         (weight: 2, gen: numbersCommand("fav")),
+        (weight: 2, gen: numbersCommand("done")),
         (weight: 2, gen: numbersCommand("rm")),
         (weight: 1.5, gen: edit),
+        (weight: 1.5, gen: move),
+        (weight: 0.8, gen: find),
         (weight: 0.3, gen: Gen.always("clear")),
+        (weight: 0.5, gen: Gen.always("clear done")),
         (weight: 1.5, gen: Gen.always("undo")),
         (weight: 0.8, gen: Gen.always("redo")),
         (weight: 0.8, gen: Gen<String?>.element(of: oddLines).map { $0 ?? "" })
@@ -29,6 +33,8 @@ enum CommandLines {
         "fav", "rm", "fav 0", "rm 99", "rm 3-1", "fav 1-", "fav -1", "rm x", "rm 1 x", "fav １", "rm ٣",
         "rm 99999999999999999999", "fav 1-99999999999", "edit", "edit 1", "edit 1-2 x", "edit 0 x",
         "edit x y", "add", "add   \t ", "Add x", "frob 1", "undo 1", "redo now", "quit", "exit",
+        "done", "done 0", "mv", "mv 1", "mv 1 2 3", "mv 1-2 3", "mv 1 0", "find", "find   ", "clear done now",
+        "clear Done", "list", "help mv", "help find",
     ]
 
     /// Word separators: a space mostly, sometimes more, or a tab.
@@ -83,4 +89,12 @@ enum CommandLines {
     }
 
     private static let edit = zip(separator, number, separator, text).map { "edit" + $0 + String($1) + $2 + $3 }
+
+    private static let move = zip(separator, number, separator, number).map { "mv" + $0 + String($1) + $2 + String($3) }
+
+    /// `find` with a word that often matches (any case), or some random text.
+    private static let find = zip(separator, Gen.frequency(
+        (weight: 3, gen: Gen<String?>.element(of: ["a", "A", "É", "e", "1", "中"]).map { $0 ?? "a" }),
+        (weight: 1, gen: text)
+    )).map { "find" + $0 + $1 }
 }

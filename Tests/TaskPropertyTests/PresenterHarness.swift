@@ -1,11 +1,12 @@
 import Testing
 import TaskModel
 import TaskPresenter
+import TaskTestSupport
 
 /// A real presenter over a fresh in-memory store, its view, and the reference model, driven together:
 /// each check records an issue and throws at the first disagreement.
 final class PresenterHarness {
-    let database: TaskDatabase
+    let database: any TaskStorage
     private(set) var presenter: TaskPresenter
     let view = RowsSpy()
     private(set) var model = ReferenceList()
@@ -14,13 +15,13 @@ final class PresenterHarness {
 
     /// A harness for a REPL session, or with `oneShot` for one command per process.
     init(oneShot: Bool = false) throws {
-        database = try TaskDatabase.inMemory()
+        database = try SQLiteStorage.inMemory()
         self.oneShot = oneShot
         presenter = Self.makePresenter(database, view: view, oneShot: oneShot)
     }
 
-    private static func makePresenter(_ database: TaskDatabase, view: RowsSpy, oneShot: Bool) -> TaskPresenter {
-        let presenter = TaskPresenter(database: database, rendersAfterChanges: !oneShot)
+    private static func makePresenter(_ database: any TaskStorage, view: RowsSpy, oneShot: Bool) -> TaskPresenter {
+        let presenter = TaskPresenter(storage: database, rendersAfterChanges: !oneShot)
         presenter.view = view
         return presenter
     }
@@ -30,7 +31,10 @@ final class PresenterHarness {
     /// agree afterwards.
     func handle(_ line: String, checkingRows: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         view.reset()
-        if oneShot { presenter = Self.makePresenter(database, view: view, oneShot: true) }
+        if oneShot {
+            presenter = Self.makePresenter(database, view: view, oneShot: true)
+            model.forgetFilter()
+        }
         let result = presenter.handle(line: line)
         let expected = model.run(line)
         let errors = view.messages.filter { $0.kind == .error }
@@ -49,7 +53,7 @@ final class PresenterHarness {
         let before = model
         var failedLines = 0
         for line in lines {
-            let outcome = model.run(line)
+            let outcome = model.run(line, inScript: true)
             if outcome == .quit { break }
             if outcome == .failed {
                 failedLines += 1
@@ -91,13 +95,15 @@ final class PresenterHarness {
         try checkRows(after: "redoing everything", sourceLocation: sourceLocation)
     }
 
-    /// The rows the presenter shows, numbered 1…n, equal the model's tasks, and so does the store.
+    /// The rows the presenter shows, with their numbers, equal the model's (all tasks, or those its
+    /// search matches), and the store holds the model's tasks.
     func checkRows(after what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         presenter.showList()
         let rows = try #require(view.lastRows, "no rows shown after \(what)", sourceLocation: sourceLocation)
-        try #require(rows.map(\.number) == Array(rows.indices).map { $0 + 1 }, sourceLocation: sourceLocation)
-        try #require(rows.map(ReferenceTask.init) == model.tasks, "after \(what)", sourceLocation: sourceLocation)
-        let stored = try database.allTasks().map { ReferenceTask(text: $0.text, isFavorite: $0.isFavorite) }
+        let shown = model.shown
+        try #require(rows.map(\.number) == shown.map(\.number), "after \(what)", sourceLocation: sourceLocation)
+        try #require(rows.map(ReferenceTask.init) == shown.map(\.task), "after \(what)", sourceLocation: sourceLocation)
+        let stored = try database.allTasks().map { ReferenceTask(text: $0.text, isFavorite: $0.isFavorite, isDone: $0.isDone) }
         try #require(stored == model.tasks, "stored, after \(what)", sourceLocation: sourceLocation)
     }
 

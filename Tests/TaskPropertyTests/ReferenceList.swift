@@ -15,13 +15,27 @@ struct ReferenceList {
     /// The list before each undo that can be redone, the latest last.
     private var redoStack: [[ReferenceTask]] = []
 
+    /// The text `find` searches for at the prompt, until `list`.
+    private(set) var filter: String?
+
+    /// The tasks shown, with their numbers: all of them, or those matching `filter`.
+    var shown: [(number: Int, task: ReferenceTask)] {
+        let numbered = tasks.enumerated().map { (number: $0.offset + 1, task: $0.element) }
+        guard let filter else { return numbered }
+        return numbered.filter { Self.folded($0.task.text).contains(Self.folded(filter)) }
+    }
+
+    /// Forgets the search, as a new process would.
+    mutating func forgetFilter() { filter = nil }
+
     /// How many changes `undo` can revert.
     var undoDepth: Int { undoStack.count }
     /// How many undone changes `redo` can re-apply.
     var redoDepth: Int { redoStack.count }
 
     /// Runs one line of input and says whether it succeeded; a failed line changes nothing.
-    mutating func run(_ line: String) -> Outcome {
+    /// In a script, `find` only prints: it sets no search.
+    mutating func run(_ line: String, inScript: Bool = false) -> Outcome {
         let bytes = Self.trimmed(Array(line.utf8))
         guard let first = bytes.first, first != UInt8(ascii: "#") else { return .succeeded }
         let wordEnd = bytes.firstIndex(where: Self.isWhitespace) ?? bytes.endIndex
@@ -29,13 +43,23 @@ struct ReferenceList {
         let rest = Array(bytes[wordEnd...].drop(while: Self.isWhitespace))
         switch word {
         case "add": return add(rest)
+        case "done": return done(rest)
         case "fav": return fav(rest)
         case "rm": return rm(rest)
         case "edit": return edit(rest)
-        case "clear": return rest.isEmpty ? clear() : .failed
+        case "mv": return mv(rest)
+        case "clear" where rest.isEmpty: return clear()
+        case "clear": return rest.elementsEqual("done".utf8) ? clearDone() : .failed
+        case "find":
+            guard !rest.isEmpty else { return .failed }
+            if !inScript { filter = String(decoding: rest, as: UTF8.self) }
+            return .succeeded
         case "undo": return rest.isEmpty ? undo() : .failed
         case "redo": return rest.isEmpty ? redo() : .failed
-        case "list", "ls": return rest.isEmpty ? .succeeded : .failed
+        case "list", "ls":
+            guard rest.isEmpty else { return .failed }
+            if !inScript { filter = nil }
+            return .succeeded
         case "quit", "exit": return rest.isEmpty ? .quit : .failed
         case "help": return help(rest)
         default: return .failed
@@ -55,6 +79,31 @@ struct ReferenceList {
         guard let indices = indices(arguments) else { return .failed }
         recordStep()
         for index in Set(indices) { tasks[index].isFavorite.toggle() }
+        return .succeeded
+    }
+
+    private mutating func done(_ arguments: [UInt8]) -> Outcome {
+        guard let indices = indices(arguments) else { return .failed }
+        recordStep()
+        for index in Set(indices) { tasks[index].isDone.toggle() }
+        return .succeeded
+    }
+
+    private mutating func mv(_ arguments: [UInt8]) -> Outcome {
+        let tokens = arguments.split(whereSeparator: Self.isWhitespace)
+        guard tokens.count == 2, let from = Self.range(tokens[0]), let to = Self.range(tokens[1]),
+              from.count == 1, to.count == 1, from.upperBound <= tasks.count, to.upperBound <= tasks.count
+        else { return .failed }
+        guard from != to else { return .succeeded }
+        recordStep()
+        tasks.insert(tasks.remove(at: from.lowerBound - 1), at: to.lowerBound - 1)
+        return .succeeded
+    }
+
+    private mutating func clearDone() -> Outcome {
+        guard tasks.contains(where: \.isDone) else { return .succeeded }
+        recordStep()
+        tasks.removeAll(where: \.isDone)
         return .succeeded
     }
 
@@ -101,7 +150,8 @@ struct ReferenceList {
 
     private func help(_ arguments: [UInt8]) -> Outcome {
         let topic = String(decoding: arguments, as: UTF8.self)
-        let commands = ["add", "fav", "rm", "edit", "clear", "list", "ls", "undo", "redo", "help", "quit", "exit"]
+        let commands = ["add", "done", "fav", "rm", "edit", "mv", "clear", "find", "list", "ls", "undo", "redo", "help",
+                        "quit", "exit"]
         return arguments.isEmpty || commands.contains(topic) ? .succeeded : .failed
     }
 
@@ -139,6 +189,11 @@ struct ReferenceList {
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
               let value = Int(String(decoding: digits, as: UTF8.self)), value >= 1 else { return nil }
         return value
+    }
+
+    /// Text compared without case, as `find` does: upper case then lower case (`ß` → `ss`).
+    private static func folded(_ text: String) -> String {
+        text.uppercased().lowercased()
     }
 
     // MARK: Whitespace

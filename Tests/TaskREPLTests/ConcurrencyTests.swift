@@ -95,9 +95,9 @@ import Testing
         let session = try await sessionShowingThreeTasks()
         #expect(try await ProgramRun(["--quiet", "rm", "2"], in: folder) == ProgramRun())
         #expect(try await session.run("fav 2") == [
-            "fav 2: the task shown as 2 is gone (changed by another process); the list was refreshed",
             "  1   a",
             "  2   c",
+            "fav 2: the task shown as 2 is gone (changed by another process); the list was refreshed",
         ])
     }
 }

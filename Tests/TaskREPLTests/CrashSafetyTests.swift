@@ -101,8 +101,8 @@ import Testing
         #expect(change == ProgramRun(), "killed \(moment)", sourceLocation: sourceLocation)
         #expect(try await SQLiteShell.integrity(of: path) == "ok", "killed \(moment)", sourceLocation: sourceLocation)
         let texts = Data(try await SQLiteShell.query(path, """
-            SELECT text FROM task WHERE removedBy IS NULL AND id > (SELECT clearedThrough FROM history)
-              AND text <> '\(Self.probeText)' ORDER BY id
+            SELECT text FROM task WHERE removedBy IS NULL AND createdBy > (SELECT clearedThrough FROM history)
+              AND text <> '\(Self.probeText)' ORDER BY position
             """).utf8)
         let kept = texts == Self.textsWithScript
         #expect(kept || texts == Self.textsWithoutScript,

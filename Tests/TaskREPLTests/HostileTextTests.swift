@@ -51,9 +51,9 @@ import Testing
     @Test func undoAndRedoMessagesShowTheTextEscaped() async throws {
         _ = try await ProgramRun(["--quiet", "add", Self.hostile], in: folder)
         let undo = try await ProgramRun(["undo"], in: folder)
-        #expect(undo == ProgramRun(output: "Undid: add “\(Self.shown)”\n" + ListText.emptyList))
+        #expect(undo == ProgramRun(output: ListText.emptyList + "Undid: add “\(Self.shown)”\n"))
         let redo = try await ProgramRun(["redo"], in: folder)
-        #expect(redo == ProgramRun(output: "Redid: add “\(Self.shown)”\n  1   \(Self.shown)\n"))
+        #expect(redo == ProgramRun(output: "  1   \(Self.shown)\nRedid: add “\(Self.shown)”\n"))
         expectClean(undo)
         expectClean(redo)
     }
@@ -63,7 +63,7 @@ import Testing
         let edit = try await ProgramRun(["edit", "1", "plain"], in: folder)
         #expect(edit == ProgramRun(output: "  1   plain\n"))
         let undo = try await ProgramRun(["undo"], in: folder)
-        #expect(undo == ProgramRun(output: "Undid: edit “\(Self.shown)”\n  1   \(Self.shown)\n"))
+        #expect(undo == ProgramRun(output: "  1   \(Self.shown)\nUndid: edit “\(Self.shown)”\n"))
         #expect(try await storedTexts() == [SQLiteShell.hex(Self.hostile.utf8)])
     }
 
@@ -126,7 +126,7 @@ import Testing
         #expect(screen.suffix(2) == ["  1   \(Self.shown) more", "tasks>"])
         #expect(try await storedTexts() == [SQLiteShell.hex((Self.hostile + " more").utf8)])
 
-        #expect(try await session.run("undo") == ["Undid: edit “\(Self.shown)”", "  1   \(Self.shown)"])
+        #expect(try await session.run("undo") == ["  1   \(Self.shown)", "Undid: edit “\(Self.shown)”"])
         #expect(try await storedTexts() == [SQLiteShell.hex(Self.hostile.utf8)])
 
         let deadline = ContinuousClock.now + TerminalSession.timeout

@@ -42,10 +42,11 @@ import Testing
             == ProgramRun(error: "rm 9: there is no task 9 (the list has 1)\n", status: 1))
     }
 
-    @Test func infoMessagesGoToStandardOutputBeforeTheList() async throws {
+    @Test func infoMessagesGoToStandardOutputAfterTheList() async throws {
         _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
         _ = try await ProgramRun(["--quiet", "fav", "1"], in: folder)
-        #expect(try await ProgramRun(["undo"], in: folder) == ProgramRun(output: "Undid: fav “one”\n  1   one\n"))
+        #expect(try await ProgramRun(["undo"], in: folder)
+                == ProgramRun(output: "  1   one\nUndid: fav “one” (now not a favourite)\n"))
     }
 
     @Test func helpGoesToStandardOutput() async throws {

@@ -88,8 +88,8 @@ import Testing
         #expect(run.error == "")
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == count)
-        #expect(lines.first == "    1   task 1")
-        #expect(lines.last == "20000   task 20000")
+        #expect(lines.first == "     1   task 1")
+        #expect(lines.last == " 20000   task 20000")
     }
 
     @Test func colourIsNeverWrittenToAPipe() async throws {

@@ -1,10 +1,9 @@
-import Foundation
 import Testing
-import TaskModel
-import TaskPresenter
 import TaskTerminal
 
 @Suite struct ListFormatterTests {
+    typealias Row = ListFormatter.Row
+
     init() { TerminalLocale.useUTF8() }
 
     private func makeSUT(columns: Int? = nil, palette: Palette = .plain) -> ListFormatter {
@@ -12,16 +11,53 @@ import TaskTerminal
     }
 
     @Test func rowsShowNumberStarAndText() {
-        let rows = [TaskRow(number: 1, text: "Call mom", isFavorite: true),
-                    TaskRow(number: 2, text: "Pay rent", isFavorite: false)]
+        let rows = [Row(number: 1, text: "Call mom", isFavorite: true),
+                    Row(number: 2, text: "Pay rent", isFavorite: false)]
         #expect(makeSUT().format(rows) == "  1 ★ Call mom\n  2   Pay rent\n")
     }
 
     @Test func numbersAlignToTheLargestNumber() {
-        let rows = (1...1000).map { TaskRow(number: $0, text: "t", isFavorite: false) }
+        let rows = (1...999).map { Row(number: $0, text: "t", isFavorite: false) }
         let lines = makeSUT().format(rows).split(separator: "\n")
-        #expect(lines.first == "   1   t")
-        #expect(lines.last == "1000   t")
+        #expect(lines.first == "  1   t")
+        #expect(lines.last == "999   t")
+    }
+
+    @Test func numbersOfFourDigitsOrMoreKeepAMargin() {
+        for (largest, first, last) in [(1000, "    1   t", " 1000   t"), (200_000, "      1   t", " 200000   t")] {
+            let rows = [Row(number: 1, text: "t"), Row(number: largest, text: "t")]
+            #expect(makeSUT().format(rows) == first + "\n" + last + "\n")
+        }
+    }
+
+    @Test func aDoneTaskShowsACheckBeforeItsText() {
+        let rows = [Row(number: 1, text: "Call mom", isFavorite: true), Row(number: 2, text: "Pay rent", isDone: true),
+                    Row(number: 3, text: "Both", isFavorite: true, isDone: true)]
+        #expect(makeSUT().format(rows) == "  1 ★ Call mom\n  2   ✓ Pay rent\n  3 ★ ✓ Both\n")
+    }
+
+    @Test func aDoneTaskWrapsUnderItsText() {
+        let rows = [Row(number: 7, text: "water the plants on the balcony", isDone: true),
+                    Row(number: 8, text: "twelve chars", isDone: true)]
+        #expect(makeSUT(columns: 20).format(rows) == """
+              7   ✓ water the
+                    plants on
+                    the balcony
+              8   ✓ twelve chars
+
+            """)
+    }
+
+    @Test func colourDimsAndStrikesADoneTask() {
+        let rows = [Row(number: 1, text: "Pay rent", isDone: true)]
+        #expect(makeSUT(palette: .ansi).format(rows)
+                == "  \u{1B}[2m1\u{1B}[0m   \u{1B}[2;9m✓ Pay rent\u{1B}[0m\n")
+    }
+
+    @Test func anEmptyListWithAnEmptyTextSaysThatInstead() {
+        var bytes: [UInt8] = []
+        makeSUT().write(largestNumber: nil, emptyText: "No task matches “x”.", rows: { _ in }) { bytes += $0 }
+        #expect(String(decoding: bytes, as: UTF8.self) == "No task matches “x”.\n")
     }
 
     @Test func anEmptyListSaysHowToAddATask() {
@@ -29,46 +65,46 @@ import TaskTerminal
     }
 
     @Test func controlCharactersInTextAreEscaped() {
-        let rows = [TaskRow(number: 1, text: "evil\u{1B}]0;title\u{7}", isFavorite: false)]
+        let rows = [Row(number: 1, text: "evil\u{1B}]0;title\u{7}", isFavorite: false)]
         #expect(makeSUT().format(rows) == "  1   evil\\e]0;title\\x07\n")
     }
 
     @Test func longTextsWrapUnderTheTextColumn() {
-        let rows = [TaskRow(number: 7, text: "water the plants on the balcony", isFavorite: true)]
+        let rows = [Row(number: 7, text: "water the plants on the balcony", isFavorite: true)]
         #expect(makeSUT(columns: 20).format(rows) == "  7 ★ water the\n      plants on the\n      balcony\n")
     }
 
     @Test func anASCIITextExactlyAsWideAsItsColumnStaysOnOneLine() {
-        let rows = [TaskRow(number: 1, text: "abcd efghi", isFavorite: false),
-                    TaskRow(number: 2, text: "abcd efghij", isFavorite: false)]
+        let rows = [Row(number: 1, text: "abcd efghi", isFavorite: false),
+                    Row(number: 2, text: "abcd efghij", isFavorite: false)]
         #expect(makeSUT(columns: 16).format(rows) == "  1   abcd efghi\n  2   abcd\n      efghij\n")
     }
 
     @Test func formatBytesIsTheUTF8OfFormat() {
-        let rows = [TaskRow(number: 1, text: "Café \u{1B}[31m ☕", isFavorite: true),
-                    TaskRow(number: 2, text: "plain", isFavorite: false)]
+        let rows = [Row(number: 1, text: "Café \u{1B}[31m ☕", isFavorite: true),
+                    Row(number: 2, text: "plain", isFavorite: false)]
         let sut = makeSUT(columns: 40, palette: .ansi)
         #expect(sut.formatBytes(rows) == Array(sut.format(rows).utf8))
     }
 
     @Test func wideTextsWrapByColumnsNotCharacters() {
-        let rows = [TaskRow(number: 1, text: "日本語のテキストです", isFavorite: false)]
+        let rows = [Row(number: 1, text: "日本語のテキストです", isFavorite: false)]
         #expect(makeSUT(columns: 16).format(rows) == "  1   日本語のテ\n      キストです\n")
     }
 
     @Test func withoutATerminalWidthNothingWraps() {
         let text = String(repeating: "word ", count: 40)
-        let rows = [TaskRow(number: 1, text: text, isFavorite: false)]
+        let rows = [Row(number: 1, text: text, isFavorite: false)]
         #expect(makeSUT().format(rows) == "  1   " + text + "\n")
     }
 
     @Test func aVeryNarrowTerminalGetsUnwrappedRows() {
-        let rows = [TaskRow(number: 1, text: "a fairly long task text", isFavorite: false)]
+        let rows = [Row(number: 1, text: "a fairly long task text", isFavorite: false)]
         #expect(makeSUT(columns: 12).format(rows) == "  1   a fairly long task text\n")
     }
 
     @Test func colourDimsNumbersAndPaintsTheStar() {
-        let rows = [TaskRow(number: 1, text: "Call mom", isFavorite: true)]
+        let rows = [Row(number: 1, text: "Call mom", isFavorite: true)]
         #expect(makeSUT(palette: .ansi).format(rows) == "  \u{1B}[2m1\u{1B}[0m \u{1B}[33m★\u{1B}[0m Call mom\n")
     }
 
@@ -78,55 +114,42 @@ import TaskTerminal
     }
 
     @Test func anyNumberIsRightAlignedToTheWidest() {
-        let rows = [TaskRow(number: -12, text: "a", isFavorite: false), TaskRow(number: 7, text: "b", isFavorite: false),
-                    TaskRow(number: Int.max, text: "c", isFavorite: false)]
+        let rows = [Row(number: -12, text: "a", isFavorite: false), Row(number: 7, text: "b", isFavorite: false),
+                    Row(number: Int.max, text: "c", isFavorite: false)]
         #expect(makeSUT().format(rows) == """
-                            -12   a
-                              7   b
-            9223372036854775807   c
+                             -12   a
+                               7   b
+             9223372036854775807   c
 
             """)
     }
 
     // MARK: Writing a list in chunks
 
-    private func rows(_ texts: [String], favorites: Set<Int> = []) -> (TaskRows, [TaskRow]) {
-        let tasks = texts.enumerated().map {
-            TaskItem(id: Int64($0.offset + 1), text: $0.element, isFavorite: favorites.contains($0.offset),
-                     createdAt: Date(timeIntervalSince1970: 0))
-        }
-        let plain = texts.enumerated().map {
-            TaskRow(number: $0.offset + 1, text: $0.element, isFavorite: favorites.contains($0.offset))
-        }
-        return (TaskRows(TaskList(tasks)), plain)
-    }
-
-    private func written(_ sut: ListFormatter, _ rows: TaskRows) -> [[UInt8]] {
+    private func written(_ sut: ListFormatter, _ texts: [String]) -> [[UInt8]] {
         var chunks: [[UInt8]] = []
-        sut.write(rows) { chunks.append(Array($0)) }
+        sut.write(largestNumber: texts.isEmpty ? nil : texts.count, rows: { body in
+            for (offset, text) in texts.enumerated() {
+                var text = text
+                text.withUTF8 { body(offset + 1, $0, false, false) }
+            }
+        }, to: { chunks.append(Array($0)) })
         return chunks
     }
 
-    @Test func writingAListGivesTheBytesOfFormat() {
-        let (taskRows, plain) = rows(["Call mom", "Café \u{1B}[31m ☕", "", "water the plants on the balcony"],
-                                     favorites: [1])
-        for sut in [makeSUT(), makeSUT(columns: 20), makeSUT(palette: .ansi)] {
-            #expect(written(sut, taskRows).joined().elementsEqual(sut.formatBytes(plain)))
-        }
-    }
-
     @Test func anEmptyListIsWrittenAsTheHint() {
-        #expect(written(makeSUT(), TaskRows([])) == [Array("No tasks. Add one with: add TEXT\n".utf8)])
+        #expect(written(makeSUT(), []) == [Array("No tasks. Add one with: add TEXT\n".utf8)])
     }
 
     @Test func aLongListIsWrittenInChunksOfAboutChunkSize() {
         let texts = (1...10_000).map { "Task number \($0): buy milk and call mom" }
-        let (taskRows, plain) = rows(texts)
         let sut = makeSUT()
-        let chunks = written(sut, taskRows)
+        let chunks = written(sut, texts)
         #expect(chunks.count > 1)
         #expect(chunks.dropLast().allSatisfy { $0.count >= ListFormatter.chunkSize && $0.count < ListFormatter.chunkSize + 100 })
-        #expect(chunks.joined().elementsEqual(sut.formatBytes(plain)))
+        let expected = texts.enumerated().map { String(repeating: " ", count: 6 - String($0.offset + 1).count)
+            + "\($0.offset + 1)   \($0.element)\n" }.joined()
+        #expect(chunks.joined().elementsEqual(expected.utf8))
     }
 
     @Test func everyASCIIByteInEveryPlaceIsEscapedOrCopiedAsItShouldBe() {
@@ -140,8 +163,7 @@ import TaskTerminal
                     bytes[place] = byte
                     let text = String(decoding: bytes, as: UTF8.self)
                     let expected = "  1   " + text.escapingControlCharacters() + "\n"
-                    let (taskRows, _) = rows([text])
-                    let got = String(decoding: written(sut, taskRows).joined(), as: UTF8.self)
+                    let got = String(decoding: written(sut, [text]).joined(), as: UTF8.self)
                     if got != expected {
                         Issue.record("byte \(byte) at \(place) of \(length): \(got.debugDescription)")
                         return

@@ -79,14 +79,15 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
-        let database: TaskDatabase
+        let database: SQLiteStorage
         do {
-            database = try TaskDatabase(path: path)
+            database = try SQLiteStorage(path: path)
         } catch {
-            output.writeFailure(String(describing: error))
+            output.writeFailure(TaskPresenter.message(forOpening: error))
             return output.finish(status: 1)
         }
-        let presenter = TaskPresenter(database: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) { output.writeFailure(notice) }
+        let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
         let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
                                emptyListText: mode.emptyListText)

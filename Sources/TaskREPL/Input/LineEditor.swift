@@ -28,7 +28,15 @@ final class LineEditor {
     private let terminal: UnsafeMutablePointer<FILE>
     private var history: OpaquePointer?
     private let historyPath: String?
-    private let prompt: UnsafeMutablePointer<wchar_t>
+    private var prompt: UnsafeMutablePointer<wchar_t>
+    /// The prompt shown before the line being typed.
+    var promptText: String {
+        didSet {
+            guard promptText != oldValue else { return }
+            prompt.deallocate()
+            prompt = Self.allocateWideString(promptText)
+        }
+    }
     private var isInterrupted = false
     private var madeHistoryFolder = false
 
@@ -47,6 +55,7 @@ final class LineEditor {
         self.editLine = editLine
         self.terminal = terminal
         self.historyPath = historyPath
+        self.promptText = promptText
         prompt = Self.allocateWideString(promptText)
 
         history = history_winit()

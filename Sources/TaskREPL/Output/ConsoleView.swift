@@ -29,7 +29,9 @@ final class ConsoleView: TaskView {
     /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal).
     func display(rows: TaskRows) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
-        formatter.write(rows) { output.write(bytes: $0, to: .output) }
+        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow) {
+            output.write(bytes: $0, to: .output)
+        }
     }
 
     /// Shows a message: info on standard output, errors in red on standard error.

@@ -5,23 +5,21 @@ struct InteractiveSession {
     /// The history file, or nil when no place for it is known.
     let historyPath: String?
 
-    /// The prompt shown before each line.
-    static let prompt = "tasks> "
-
     /// Runs until Ctrl-D or `quit`; returns the exit status (0, or 1 when libedit cannot start).
     func run() -> Int32 {
-        guard let editor = LineEditor(programName: "tasks", prompt: Self.prompt, historyPath: historyPath) else {
+        let presenter = view.presenter
+        guard let editor = LineEditor(programName: "tasks", prompt: presenter.prompt, historyPath: historyPath) else {
             view.output.writeFailure("cannot start line editing on this terminal")
             return 1
         }
         defer { editor.close() }
-        let presenter = view.presenter
         editor.completions = { input in presenter.completions(for: input) }
         var warnedAboutHistory = false
 
         presenter.showList()
         while true {
             view.output.flush()
+            editor.promptText = presenter.prompt
             switch editor.readLine() {
             case .end:
                 return 0

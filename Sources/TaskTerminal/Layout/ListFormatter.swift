@@ -1,11 +1,32 @@
-import TaskPresenter
-
-/// Lays out the numbered list as terminal lines: `  1 ★ Call mom`.
+/// Lays out the numbered list as terminal lines: `  1 ★ Call mom`, `  2   ✓ Pay rent`.
 ///
-/// The number is right-aligned to the width of the largest one (at least 3), then a space,
-/// `★` for a favourite or a space, a space, and the text with control characters escaped.
-/// With a terminal width, long texts wrap under their own column.
+/// The number is right-aligned to the width of the largest one (at least 3, and one more than its
+/// digits from 4 digits on, so a margin stays), then a space, `★` for a favourite or a space, a
+/// space, `✓ ` for a done task, and the text with control characters escaped. With a terminal
+/// width, long texts wrap under their own column. It knows rows as plain values, nothing of who
+/// numbers them.
 public struct ListFormatter: Sendable {
+    /// One row as given to `format(_:)`.
+    public struct Row: Sendable, Hashable {
+        public var number: Int
+        public var text: String
+        public var isFavorite: Bool
+        public var isDone: Bool
+
+        public init(number: Int, text: String, isFavorite: Bool = false, isDone: Bool = false) {
+            self.number = number
+            self.text = text
+            self.isFavorite = isFavorite
+            self.isDone = isDone
+        }
+    }
+
+    /// How a caller hands rows over: it calls its argument with each row's number, the UTF-8 of its
+    /// text (valid only during the call), its star and its done mark, in order.
+    public typealias RowSource = (
+        (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
+    ) -> Void
+
     /// The terminal's width in columns, or nil when output is not a terminal (no wrapping).
     public var columns: Int?
     /// The colours to use.
@@ -24,64 +45,75 @@ public struct ListFormatter: Sendable {
     }
 
     /// The list as text, one line per row (more for wrapped rows), each ending in a newline.
-    public func format(_ rows: [TaskRow]) -> String {
+    public func format(_ rows: [Row]) -> String {
         String(decoding: formatBytes(rows), as: UTF8.self)
     }
 
     /// The list as the UTF-8 bytes of `format(_:)`.
-    public func formatBytes(_ rows: [TaskRow]) -> [UInt8] {
+    public func formatBytes(_ rows: [Row]) -> [UInt8] {
         var bytes: [UInt8] = []
-        let largest = rows.lazy.map(\.number).max()
-        layOut(largestNumber: largest, rows: { body in
-            for row in rows { row.utf8.withUnsafeBufferPointer { body(row.number, $0, row.isFavorite) } }
+        write(largestNumber: rows.lazy.map(\.number).max(), rows: { body in
+            for row in rows {
+                var text = row.text
+                text.withUTF8 { body(row.number, $0, row.isFavorite, row.isDone) }
+            }
         }, to: { bytes += $0 })
         return bytes
     }
 
-    /// How many bytes `write(_:to:)` collects before handing them on.
+    /// How many bytes `write(largestNumber:rows:to:)` collects before handing them on.
     public static let chunkSize = 64 * 1024
 
-    /// Hands the UTF-8 bytes of `format(_:)` to `output` in pieces of about `chunkSize` bytes
-    /// (valid only during each call), so a long list never sits whole in memory.
-    public func write(_ rows: TaskRows, to output: (UnsafeBufferPointer<UInt8>) -> Void) {
-        layOut(largestNumber: rows.last?.number, rows: rows.forEachRow, to: output) // numbered 1…count
+    /// The width of the number column for numbers up to `largest`.
+    public static func numberWidth(largest: Int) -> Int {
+        let digits = String(largest).utf8.count
+        return digits <= 3 ? 3 : digits + 1
     }
 
-    /// Lays out the rows that `rows` calls its argument with (number, UTF-8 text, star), whose
-    /// numbers are at most `largestNumber` (nil for no rows), and hands the bytes to `output`.
+    /// Lays out the rows that `rows` hands over, whose numbers are at most `largestNumber` (nil for
+    /// no rows, which shows `emptyText`, else `emptyListText`), and hands the bytes of `format(_:)`
+    /// to `output` in pieces of about `chunkSize` bytes (each valid only during its call), so a long
+    /// list never sits whole in memory.
     ///
     /// A REPL re-renders the whole list after every command, so this is a hot path: bytes are
     /// copied, never re-validated, and a text of printable ASCII (most texts) that fits its column
     /// is appended as it is, without the escaping, measuring and wrapping that other texts need.
-    private func layOut(largestNumber: Int?,
-                        rows: ((_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool) -> Void) -> Void,
-                        to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public func write(largestNumber: Int?, emptyText: String? = nil, rows: RowSource,
+                      to output: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let largest = largestNumber else {
-            var text = palette.hint(emptyListText.escapingControlCharacters()) + "\n"
+            var text = palette.hint((emptyText ?? emptyListText).escapingControlCharacters()) + "\n"
             return text.withUTF8(output)
         }
-        let numberWidth = max(3, String(largest).utf8.count)
+        let numberWidth = Self.numberWidth(largest: largest)
         let textWidth = columns.map { $0 - numberWidth - 3 }
         let wrapWidth = textWidth.flatMap { $0 >= Self.narrowestTextColumn ? $0 : nil }
         let favoriteMark = Array((" " + palette.star("★") + " ").utf8)
         let plainMark = Array("   ".utf8)
-        let numberStart = Array(palette.number.start.utf8)
-        let numberEnd = Array(palette.number.end.utf8)
+        let doneMark = Array("✓ ".utf8)
+        let (numberStart, numberEnd) = (Array(palette.number.start.utf8), Array(palette.number.end.utf8))
+        let (doneStart, doneEnd) = (Array(palette.done.start.utf8), Array(palette.done.end.utf8))
         var bytes = ByteBuffer(capacity: Self.chunkSize + 1024)
         // `rows` may not take a closure that captures the non-escaping `output`; it does not keep it.
         withoutActuallyEscaping(output) { output in
-            rows { number, utf8, isFavorite in
+            rows { number, utf8, isFavorite, isDone in
                 bytes.appendNumber(number, width: numberWidth, between: numberStart, numberEnd)
                 bytes.append(isFavorite ? favoriteMark : plainMark)
-                if Self.isPrintableASCII(utf8), utf8.count <= wrapWidth ?? .max {
+                let markWidth = isDone ? 2 : 0
+                if isDone { bytes.append(doneStart); bytes.append(doneMark) }
+                if Self.isPrintableASCII(utf8), utf8.count + markWidth <= wrapWidth ?? .max {
                     bytes.append(utf8)
+                    if isDone { bytes.append(doneEnd) }
                     bytes.append(UInt8(ascii: "\n"))
                 } else {
                     let escaped = String(decoding: utf8, as: UTF8.self).escapingControlCharacters()
-                    let lines = wrapWidth.map { TextWrapping.lines(of: escaped, width: $0) } ?? [escaped]
+                    let lines = wrapWidth.map { TextWrapping.lines(of: escaped, width: $0 - markWidth) } ?? [escaped]
                     for (index, var line) in lines.enumerated() {
-                        if index > 0 { bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3) }
+                        if index > 0 {
+                            bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3 + markWidth)
+                            if isDone { bytes.append(doneStart) }
+                        }
                         line.withUTF8 { bytes.append($0) }
+                        if isDone { bytes.append(doneEnd) }
                         bytes.append(UInt8(ascii: "\n"))
                     }
                 }

@@ -8,10 +8,12 @@ public struct Palette: Sendable, Hashable {
     public let error: TextStyle
     /// Hints such as the empty-list text.
     public let hint: TextStyle
+    /// The mark and text of a done task.
+    public let done: TextStyle
 
     /// No colour: text is written as it is.
-    public static let plain = Palette(number: .none, star: .none, error: .none, hint: .none)
-    /// Dim numbers and hints, a yellow star, red errors.
+    public static let plain = Palette(number: .none, star: .none, error: .none, hint: .none, done: .none)
+    /// Dim numbers and hints, a yellow star, red errors, done tasks dim and struck through.
     public static let ansi = Palette(number: TextStyle(sgr: "2"), star: TextStyle(sgr: "33"),
-                                     error: TextStyle(sgr: "31"), hint: TextStyle(sgr: "2"))
+                                     error: TextStyle(sgr: "31"), hint: TextStyle(sgr: "2"), done: TextStyle(sgr: "2;9"))
 }

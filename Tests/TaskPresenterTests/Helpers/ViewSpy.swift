@@ -1,4 +1,5 @@
 import TaskPresenter
+import TaskTestSupport
 
 /// A view that records, in order, everything the presenter hands it.
 final class ViewSpy: TaskView {
@@ -11,7 +12,8 @@ final class ViewSpy: TaskView {
         var description: String {
             switch self {
             case let .rows(rows):
-                ".rows[" + rows.map { "\($0.number)\($0.isFavorite ? "★" : " ")\($0.text)" }.joined(separator: " | ") + "]"
+                ".rows[" + rows.map { "\($0.number)\($0.isFavorite ? "★" : " ")\($0.isDone ? "✓" : "")\($0.text)" }
+                    .joined(separator: " | ") + "]"
             case let .message(message):
                 ".\(message.kind)(\(message.text))"
             case let .help(text):
@@ -22,7 +24,13 @@ final class ViewSpy: TaskView {
 
     private(set) var received: [Received] = []
 
-    func display(rows: TaskRows) { received.append(.rows(Array(rows))) }
+    /// What the last rows said instead of rows when there were none, if anything.
+    private(set) var lastEmptyText: String?
+
+    func display(rows: TaskRows) {
+        received.append(.rows(Array(rows)))
+        lastEmptyText = rows.emptyText
+    }
     func display(message: Message) { received.append(.message(message)) }
     func display(help: String) { received.append(.help(help)) }
 

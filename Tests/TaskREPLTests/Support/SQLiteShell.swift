@@ -38,7 +38,7 @@ enum SQLiteShell {
     static func storedTexts(of database: String) async throws -> [String] {
         try await query(database, """
             SELECT hex(CAST(text AS BLOB)) FROM task
-            WHERE removedBy IS NULL AND id > (SELECT clearedThrough FROM history) ORDER BY id
+            WHERE removedBy IS NULL AND createdBy > (SELECT clearedThrough FROM history) ORDER BY position
             """).split(separator: "\n").map(String.init)
     }
 

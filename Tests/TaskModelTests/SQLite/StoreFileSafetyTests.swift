@@ -10,13 +10,13 @@ import Testing
     init() throws { folder = try TemporaryFolder() }
 
     /// Writes `bytes` to a file, opens it as a store, and returns the error, checking the file is unchanged.
-    private func refusal(of bytes: Data, named name: String = "store.sqlite") throws -> TaskDatabaseError? {
+    private func refusal(of bytes: Data, named name: String = "store.sqlite") throws -> StoreError? {
         let path = folder.file(name)
         try bytes.write(to: URL(fileURLWithPath: path))
-        var caught: TaskDatabaseError?
+        var caught: StoreError?
         do {
-            _ = try TaskDatabase(path: path)
-        } catch let error as TaskDatabaseError {
+            _ = try SQLiteStorage(path: path)
+        } catch let error as StoreError {
             caught = error
         }
         #expect(FileManager.default.contents(atPath: path) == bytes, "the file must be left byte-identical")
@@ -28,7 +28,7 @@ import Testing
     private func storeBytes() throws -> Data {
         let path = folder.file("real.sqlite")
         do {
-            let database = try TaskDatabase(path: path)
+            let database = try SQLiteStorage(path: path)
             for index in 0..<300 { try database.create(text: "task number \(index) with some padding text") }
         }
         return try #require(FileManager.default.contents(atPath: path))
@@ -88,13 +88,13 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: path))
         var caught: Error?
         do {
-            let database = try TaskDatabase(path: path)
+            let database = try SQLiteStorage(path: path)
             _ = try database.allTasks()
             try database.create(text: "x")
         } catch {
             caught = error
         }
-        guard case .corrupt(let errorPath, _)? = caught as? TaskDatabaseError else {
+        guard case .corrupt(let errorPath, _)? = caught as? StoreError else {
             Issue.record("expected corrupt, got \(String(describing: caught))")
             return
         }
@@ -106,13 +106,14 @@ import Testing
     /// size, the file is not grown to it yet, and the write-ahead log holds every committed page.
     @Test func aStoreCutShortWhileCheckpointingItsLogOpensWithEveryTask() throws {
         let source = folder.file("source.sqlite")
-        try TaskDatabase(path: source).create(text: "first")
+        try SQLiteStorage(path: source).create(text: "first")
         let queue = try DatabaseQueue(path: source)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             try db.execute(sql: """
                 WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
-                INSERT INTO task (id, text, createdAt) SELECT i, 'task ' || i, 0 FROM n
+                INSERT INTO task (position, uuid, text, createdAt, createdBy)
+                SELECT i << 32, randomblob(16), 'task ' || i, 0, i FROM n
                 """)
         }
         let before = try #require(FileManager.default.contents(atPath: source))
@@ -125,58 +126,54 @@ import Testing
         let path = folder.file("store.sqlite")
         try (after.prefix(pageSize) + before.dropFirst(pageSize)).write(to: URL(fileURLWithPath: path))
         try log.write(to: URL(fileURLWithPath: path + "-wal"))
-        let tasks = try TaskDatabase(path: path).allTasks()
+        let tasks = try SQLiteStorage(path: path).allTasks()
         #expect(tasks.count == 2000)
         #expect(tasks.last?.text == "task 2000")
-    }
-
-    @Test func refusalMessagesNameThePathAndSayTheFileWasLeftAlone() {
-        let message = TaskDatabaseError.foreignDatabase(path: "/x/y.sqlite").description
-        #expect(message == "/x/y.sqlite is an SQLite database of another program; it was left untouched")
     }
 
     @Test func aFolderThatCannotBeCreatedIsAClearError() throws {
         let blocker = folder.file("file")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         #expect {
-            _ = try TaskDatabase(path: blocker + "/sub/tasks.sqlite")
+            _ = try SQLiteStorage(path: blocker + "/sub/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
-            return path == blocker + "/sub" && reason == "not a directory"
+            guard case let .cannotCreateFolder(path, cause) = error as? StoreError else { return false }
+            return path == blocker + "/sub" && cause.message == "not a directory"
         }
     }
 
     @Test func aFolderAtTheStoresPathIsAClearError() throws {
         let path = folder.file("folder.sqlite")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(throws: TaskDatabaseError.cannotOpen(path: path, reason: "it is a folder")) {
-            _ = try TaskDatabase(path: path)
+        #expect(throws: StoreError.notAFile(path: path, kind: .folder)) {
+            _ = try SQLiteStorage(path: path)
         }
     }
 
     @Test func aStoreInsideARegularFileIsAClearError() throws {
         let blocker = folder.file("notes.txt")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
-        #expect(throws: TaskDatabaseError.cannotOpen(path: blocker + "/tasks.sqlite", reason: "\(blocker) is not a folder")) {
-            _ = try TaskDatabase(path: blocker + "/tasks.sqlite")
+        #expect(throws: StoreError.cannotOpen(path: blocker + "/tasks.sqlite", cause: StoreError.Cause(
+            code: "ENOTDIR", message: "\(blocker) is not a folder"))) {
+            _ = try SQLiteStorage(path: blocker + "/tasks.sqlite")
         }
     }
 
     @Test func aFileThatCannotBeCreatedIsAClearError() throws {
         #expect {
-            _ = try TaskDatabase(path: "/proc/tasks-test.sqlite")
+            _ = try SQLiteStorage(path: "/proc/tasks-test.sqlite")
         } throws: { error in
-            guard case let .cannotOpen(path, _) = error as? TaskDatabaseError else { return false }
+            guard case let .cannotOpen(path, _) = error as? StoreError else { return false }
             return path == "/proc/tasks-test.sqlite"
         }
     }
 
     @Test func aFolderInsideAReadOnlyFileSystemIsAClearError() throws {
         #expect {
-            _ = try TaskDatabase(path: "/proc/tasks-test/tasks.sqlite")
+            _ = try SQLiteStorage(path: "/proc/tasks-test/tasks.sqlite")
         } throws: { error in
-            guard case let .cannotCreateFolder(path, reason) = error as? TaskDatabaseError else { return false }
-            return path == "/proc/tasks-test" && reason == "no such file or directory"
+            guard case let .cannotCreateFolder(path, cause) = error as? StoreError else { return false }
+            return path == "/proc/tasks-test" && cause.message == "no such file or directory"
         }
     }
 
@@ -186,17 +183,17 @@ import Testing
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
         chmod(locked, 0o555)
         defer { chmod(locked, 0o755) }
-        #expect(throws: TaskDatabaseError.self) { _ = try TaskDatabase(path: locked + "/tasks.sqlite") }
+        #expect(throws: StoreError.self) { _ = try SQLiteStorage(path: locked + "/tasks.sqlite") }
     }
 
     @Test func aReadOnlyStoreRefusesChangesWithAClearError() throws {
         let path = folder.file("tasks.sqlite")
-        try TaskDatabase(path: path).create(text: "x")
-        let database = try TaskDatabase(path: path)
+        try SQLiteStorage(path: path).create(text: "x")
+        let database = try SQLiteStorage(path: path)
         // Simulate a store that cannot be written: open it read-only at the SQLite level.
-        #expect(throws: TaskDatabaseError.readOnly(path: path)) {
+        #expect(throws: StoreError.readOnly(path: path)) {
             try database.write { store in
-                try store.db.execute(sql: "PRAGMA query_only = 1")
+                try #require(store as? SQLiteTransaction).db.execute(sql: "PRAGMA query_only = 1")
                 try store.create(text: "y")
             }
         }
@@ -207,11 +204,14 @@ import Testing
         #expect(try StoreFile.check(path: path) == false) // missing
         FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try StoreFile.check(path: path) == false) // empty: a new database
-        try TaskDatabase(path: path).create(text: "x")
+        try SQLiteStorage(path: path).create(text: "x")
         #expect(try StoreFile.check(path: path) == true)
         var header = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-        header[63] = 7 // PRAGMA user_version = 7: a schema this build does not know
+        header[63] = 1 // PRAGMA user_version = 1: an older schema, to be migrated
         try Data(header).write(to: URL(fileURLWithPath: path))
         #expect(try StoreFile.check(path: path) == false)
+        header[63] = 7 // PRAGMA user_version = 7: a schema this build does not know
+        try Data(header).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerStore(path: path, version: 7)) { try StoreFile.check(path: path) }
     }
 }

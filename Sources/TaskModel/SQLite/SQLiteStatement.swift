@@ -25,6 +25,11 @@ struct SQLiteStatement {
 
     /// Runs the statement with these arguments and calls `body` with each row it returns.
     func forEachRow(_ arguments: SQLiteArgument..., body: (SQLiteRow) throws -> Void) throws {
+        try forEachRow(arguments, body: body)
+    }
+
+    /// Runs the statement with these arguments and calls `body` with each row it returns.
+    func forEachRow(_ arguments: [SQLiteArgument], body: (SQLiteRow) throws -> Void) throws {
         try bind(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -50,6 +55,12 @@ struct SQLiteStatement {
                 code = value.withUTF8 { bytes in
                     sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
                 }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { bytes in
+                    // A zero-length blob, not NULL: SQLite takes a nil pointer for NULL.
+                    sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                      Int32(bytes.count), SQLITE_TRANSIENT)
+                }
             case .null:
                 code = sqlite3_bind_null(handle, index)
             }
@@ -59,8 +70,8 @@ struct SQLiteStatement {
 
     private func failure(_ code: Int32) -> Error {
         let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement.sqliteStatement)))
-        return TaskDatabaseError.mapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message),
-                                         path: path)
+        return StoreError.mapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message),
+                                  path: path)
     }
 }
 
@@ -76,6 +87,26 @@ struct SQLiteRow {
 
     /// The column as an integer, or nil when it is NULL.
     func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+    /// The column as a floating-point number, or nil when it is NULL.
+    func optionalReal(_ column: Int32) -> Double? { isNull(column) ? nil : real(column) }
+
+    /// The column's bytes as a blob (a copy).
+    func blob(_ column: Int32) -> [UInt8] {
+        let start = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let start, count > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The column as a UUID stored as 16 bytes, or nil when it holds anything else.
+    func uuid(_ column: Int32) -> UUID? {
+        guard sqlite3_column_type(handle, column) == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16,
+              let start = sqlite3_column_blob(handle, column) else { return nil }
+        var bytes = UUID().uuid
+        withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: 16)) }
+        return UUID(uuid: bytes)
+    }
 
     /// The column as text, or nil when it is NULL.
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
@@ -101,7 +132,14 @@ enum SQLiteArgument {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
     case null
+
+    /// A UUID, as its 16 bytes.
+    static func uuid(_ id: UUID) -> SQLiteArgument { .blob(id.bytes) }
+
+    /// A floating-point number, or NULL for nil.
+    init(_ value: Double?) { self = value.map(Self.real) ?? .null }
 
     /// An integer, or NULL for nil.
     init(_ value: Int64?) { self = value.map(Self.integer) ?? .null }
@@ -112,3 +150,8 @@ enum SQLiteArgument {
 
 /// SQLite's marker asking it to copy bound bytes before the call returns.
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension UUID {
+    /// The 16 bytes of the UUID, in order.
+    var bytes: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
+}

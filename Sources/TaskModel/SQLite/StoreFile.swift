@@ -11,14 +11,15 @@ enum StoreFile {
     /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
     /// Returns whether it is a tasks store whose schema is up to date (see `Schema.isCurrent`).
     @discardableResult
-    static func check(path: String) throws(TaskDatabaseError) -> Bool {
+    static func check(path: String) throws(StoreError) -> Bool {
         // System calls, not FileManager: this runs at every start, and FileManager costs more than it does.
         var status = stat()
         guard stat(path, &status) == 0 else { return false } // missing: SQLite creates it (or says why it cannot)
-        if status.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a folder") }
+        // Before opening: opening a FIFO for reading waits for a writer, for ever.
+        if let kind = kind(of: status.st_mode) { throw .notAFile(path: path, kind: kind) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == EACCES { throw .cannotOpen(path: path, reason: "permission denied") }
+            if errno == EACCES { throw .cannotOpen(path: path, cause: SQLiteStorage.posixCause(EACCES)) }
             return false // SQLite says why it cannot open it
         }
         defer { close(descriptor) }
@@ -28,8 +29,24 @@ enum StoreFile {
         header.removeLast(100 - max(count, 0))
         try verify(header: header, size: Int64(status.st_size), path: path,
                    hasWriteAheadLog: hasWriteAheadLog(path: path))
-        return Int32(bitPattern: bigEndian32(header, 68)) == applicationID
-            && Schema.isCurrent(userVersion: Int32(bitPattern: bigEndian32(header, 60)))
+        let isTasksStore = Int32(bitPattern: bigEndian32(header, 68)) == applicationID
+        let userVersion = Int32(bitPattern: bigEndian32(header, 60))
+        if isTasksStore, Schema.isNewer(userVersion: userVersion) {
+            throw .newerStore(path: path, version: Int(userVersion))
+        }
+        return isTasksStore && Schema.isCurrent(userVersion: userVersion)
+    }
+
+    /// What a file of `mode` is when it is not a regular file; nil for a regular file.
+    private static func kind(of mode: mode_t) -> StoreError.FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        default: .socket
+        }
     }
 
     /// Checks a header read from a file of `size` bytes; pure, for tests.
@@ -38,7 +55,7 @@ enum StoreFile {
     /// checked: a process killed while checkpointing leaves the file shorter than its new header says,
     /// and SQLite completes it from the log.
     static func verify(header: [UInt8], size: Int64, path: String,
-                       hasWriteAheadLog: Bool = false) throws(TaskDatabaseError) {
+                       hasWriteAheadLog: Bool = false) throws(StoreError) {
         let prefix = header.prefix(magic.count)
         guard prefix.elementsEqual(magic.prefix(prefix.count)) else { throw .notADatabase(path: path) }
         guard header.count == 100 else { throw .truncated(path: path, size: size, expected: 100) }

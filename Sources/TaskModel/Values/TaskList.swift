@@ -9,7 +9,7 @@ import Foundation
 /// view reads each text as bytes (`utf8Text(at:)`) without making a `String`. Subscripting still
 /// returns a whole `TaskItem`.
 ///
-/// The changes a presenter makes to its copy (append, toggle, edit, remove) keep the buffer of
+/// The changes a presenter makes to its copy (append, toggle, edit, move, remove) keep the buffer of
 /// texts append-only: a replaced or removed text stays behind as garbage until that garbage
 /// outweighs the live texts, and then the buffer is rebuilt.
 public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
@@ -17,6 +17,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     private struct Entry: Sendable {
         var id: TaskItem.ID
         var createdAt: Double
+        /// When the task was checked off, in seconds since 1970; nil while it is not done.
+        var doneAt: Double?
         var textStart: Int
         var textEnd: Int
         var isFavorite: Bool
@@ -36,7 +38,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     /// Loading a long list into buffers that double as they fill copies each into fresh memory
     /// several times, and page faults on fresh memory are most of what loading costs; room that
     /// goes unused is never touched, so it costs address space only.
-    init(reservingTextBytes textBytes: Int, count: Int) {
+    public init(reservingTextBytes textBytes: Int, count: Int) {
         utf8.reserveCapacity(textBytes)
         entries.reserveCapacity(count)
     }
@@ -59,7 +61,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     public subscript(index: Int) -> TaskItem {
         let entry = entries[index]
         return TaskItem(id: entry.id, text: String(decoding: utf8[entry.textStart..<entry.textEnd], as: UTF8.self),
-                        isFavorite: entry.isFavorite, createdAt: Date(timeIntervalSince1970: entry.createdAt))
+                        isFavorite: entry.isFavorite, doneAt: entry.doneAt.map(Date.init(timeIntervalSince1970:)),
+                        createdAt: Date(timeIntervalSince1970: entry.createdAt))
     }
 
     /// The identity of the task at `index`.
@@ -68,18 +71,41 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     /// Whether the task at `index` is a favourite.
     public func isFavorite(at index: Int) -> Bool { entries[index].isFavorite }
 
+    /// Whether the task at `index` is checked off.
+    public func isDone(at index: Int) -> Bool { entries[index].doneAt != nil }
+
+    /// The text of the task at `index`.
+    public func text(at index: Int) -> String { String(decoding: utf8Text(at: index), as: UTF8.self) }
+
     /// The UTF-8 of the text of the task at `index`: a slice of the shared buffer, nothing copied.
     public func utf8Text(at index: Int) -> ArraySlice<UInt8> {
         utf8[entries[index].textStart..<entries[index].textEnd]
     }
 
-    /// Calls `body` with each task's position, the UTF-8 of its text (valid only during the call)
-    /// and its favourite flag, in list order: the way to read a long list without copying anything.
-    public func forEachTask(_ body: (_ index: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool) -> Void) {
+    /// The flags of a task as a view shows them.
+    public struct Flags: Sendable, Hashable {
+        /// Whether the task is a favourite.
+        public var isFavorite: Bool
+        /// Whether the task is checked off.
+        public var isDone: Bool
+    }
+
+    /// Calls `body` with the index, the UTF-8 of the text (valid only during the call) and the
+    /// flags of each task at `indices` (every task when nil), in that order: the way to read a
+    /// long list without copying anything.
+    public func forEachTask(at indices: [Int]? = nil,
+                            _ body: (_ index: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ flags: Flags) -> Void) {
         utf8.withUnsafeBufferPointer { texts in
             entries.withUnsafeBufferPointer { entries in
-                for (index, entry) in entries.enumerated() {
-                    body(index, UnsafeBufferPointer(rebasing: texts[entry.textStart..<entry.textEnd]), entry.isFavorite)
+                func visit(_ index: Int) {
+                    let entry = entries[index]
+                    body(index, UnsafeBufferPointer(rebasing: texts[entry.textStart..<entry.textEnd]),
+                         Flags(isFavorite: entry.isFavorite, isDone: entry.doneAt != nil))
+                }
+                if let indices {
+                    for index in indices { visit(index) }
+                } else {
+                    for index in entries.indices { visit(index) }
                 }
             }
         }
@@ -89,6 +115,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         lhs.count == rhs.count && lhs.indices.allSatisfy { index in
             lhs.entries[index].id == rhs.entries[index].id
                 && lhs.entries[index].isFavorite == rhs.entries[index].isFavorite
+                && lhs.entries[index].doneAt == rhs.entries[index].doneAt
                 && lhs.entries[index].createdAt == rhs.entries[index].createdAt
                 && lhs.utf8Text(at: index).elementsEqual(rhs.utf8Text(at: index))
         }
@@ -99,6 +126,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         for index in indices {
             hasher.combine(entries[index].id)
             hasher.combine(entries[index].isFavorite)
+            hasher.combine(entries[index].doneAt)
             hasher.combine(entries[index].createdAt)
             utf8Text(at: index).withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(0xFF as UInt8) // never in UTF-8: ends the text
@@ -112,33 +140,43 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         var text = task.text
         text.withUTF8 { bytes in
             append(id: task.id, validUTF8: bytes, isFavorite: task.isFavorite,
-                   createdAt: task.createdAt.timeIntervalSince1970)
+                   doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970)
         }
     }
 
     /// Appends a task whose text is `bytes`, which must be valid UTF-8.
-    mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                         createdAt: Double) {
+    private mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
+                                 doneAt: Double?, createdAt: Double) {
         let start = utf8.count
         utf8.append(contentsOf: bytes)
-        entries.append(Entry(id: id, createdAt: createdAt, textStart: start, textEnd: utf8.count,
+        entries.append(Entry(id: id, createdAt: createdAt, doneAt: doneAt, textStart: start, textEnd: utf8.count,
                              isFavorite: isFavorite))
     }
 
     /// Appends a task read from storage: `bytes` are its text as stored, invalid UTF-8 replaced
-    /// the way `String(decoding:as:)` replaces it.
-    mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                         createdAt: Double) {
+    /// the way `String(decoding:as:)` replaces it; times are seconds since 1970.
+    public mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
+                                 doneAt: Double?, createdAt: Double) {
         if Self.isASCII(bytes) {
-            return append(id: id, validUTF8: bytes, isFavorite: isFavorite, createdAt: createdAt)
+            return append(id: id, validUTF8: bytes, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt)
         }
         var text = String(decoding: bytes, as: UTF8.self)
-        text.withUTF8 { append(id: id, validUTF8: $0, isFavorite: isFavorite, createdAt: createdAt) }
+        text.withUTF8 { append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt) }
     }
 
     /// Flips the favourite flag of the task at `index`.
     public mutating func toggleFavorite(at index: Int) {
         entries[index].isFavorite.toggle()
+    }
+
+    /// Checks off the task at `index` at `time`, or (nil) makes it not done.
+    public mutating func setDone(_ time: Date?, at index: Int) {
+        entries[index].doneAt = time?.timeIntervalSince1970
+    }
+
+    /// Moves the task at `source` so that it ends up at `destination`; the others keep their order.
+    public mutating func move(from source: Int, to destination: Int) {
+        entries.insert(entries.remove(at: source), at: destination)
     }
 
     /// Replaces the text of the task at `index`.
@@ -177,6 +215,11 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     /// Removes every task.
     public mutating func removeAll() {
         self = TaskList()
+    }
+
+    /// Removes the tasks that are checked off.
+    public mutating func removeDone() {
+        remove(atIndices: Set(entries.indices.filter { entries[$0].doneAt != nil }))
     }
 
     /// Rebuilds the buffer of texts once most of it is garbage, so a long session of edits and

@@ -1,4 +1,4 @@
-/// A change to the list as recorded in the undo journal, described for messages such as "Undid …".
+/// A change to the list as recorded in the undo history, described for messages such as "Undid …".
 public struct Change: Sendable, Hashable {
     /// What a change did.
     public enum Kind: String, Sendable, Hashable {
@@ -6,12 +6,18 @@ public struct Change: Sendable, Hashable {
         case create
         /// The favourite flag of one or more tasks was toggled.
         case toggleFavorite
+        /// The done flag of one or more tasks was toggled.
+        case toggleDone
         /// One or more tasks were removed.
         case remove
         /// All tasks were removed.
         case removeAll
+        /// The done tasks were removed.
+        case removeDone
         /// The text of a task was replaced.
         case edit
+        /// A task was moved to another place in the list.
+        case move
     }
 
     /// What the change did.
@@ -20,11 +26,14 @@ public struct Change: Sendable, Hashable {
     public var taskCount: Int
     /// The text of the task, when the change touched exactly one (as it reads after the undo or redo).
     public var text: String?
+    /// For a toggle of one task: whether the flag is set after the undo or redo.
+    public var isSet: Bool?
 
     /// Creates a change description.
-    public init(kind: Kind, taskCount: Int, text: String?) {
+    public init(kind: Kind, taskCount: Int, text: String? = nil, isSet: Bool? = nil) {
         self.kind = kind
         self.taskCount = taskCount
         self.text = text
+        self.isSet = isSet
     }
 }

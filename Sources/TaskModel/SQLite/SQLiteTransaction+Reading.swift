@@ -1,0 +1,87 @@
+import Foundation
+internal import GRDB
+
+extension SQLiteTransaction: TaskReading {
+    /// The SQL condition for a task in the list: not removed, and not hidden by a clear.
+    static let isLive = "removedBy IS NULL AND createdBy > (SELECT clearedThrough FROM history WHERE id = 1)"
+
+    /// The columns `TaskItem(row:)` reads, in order.
+    static let taskColumns = "uuid, text, isFavorite, doneAt, createdAt"
+
+    func allTasks() throws -> TaskList {
+        try mapErrors {
+            let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(Self.isLive) ORDER BY position")
+            // The store's files bound the bytes of all texts, and a row takes more than 16 bytes of them;
+            // the room is capped so that a huge store does not ask for more address space than it needs.
+            let storeBytes = min(StoreFile.size(of: path) + StoreFile.size(of: path + "-wal"), 64 << 20)
+            var tasks = TaskList(reservingTextBytes: storeBytes, count: storeBytes / 16)
+            var position = 0
+            try select.forEachRow { row in
+                guard let id = row.uuid(0) else { throw damagedTask(at: position) }
+                row.withTextBytes(1) { text in
+                    tasks.append(id: id, storedText: text, isFavorite: row.integer(2) != 0,
+                                 doneAt: row.optionalReal(3), createdAt: row.real(4))
+                }
+                position += 1
+            }
+            return tasks
+        }
+    }
+
+    func task(id: TaskItem.ID) throws -> TaskItem? {
+        try mapErrors {
+            var task: TaskItem?
+            try statement("SELECT \(Self.taskColumns) FROM task WHERE uuid = ? AND \(Self.isLive)")
+                .forEachRow(.uuid(id)) { task = TaskItem(row: $0, id: id) }
+            return task
+        }
+    }
+
+    func count() throws -> Int {
+        try mapErrors {
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM task WHERE \(Self.isLive)")) ?? 0
+        }
+    }
+
+    /// SQLite's `data_version` as this transaction sees it: it changes only when another
+    /// connection commits.
+    func externalVersion() throws -> Int {
+        try mapErrors { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    /// Those of `ids` that are not in the list, in the order given.
+    func missing(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        let select = try statement("SELECT 1 FROM task WHERE uuid = ? AND \(Self.isLive)")
+        return try ids.filter { id in
+            var found = false
+            try select.forEachRow(.uuid(id)) { _ in found = true }
+            return !found
+        }
+    }
+
+    /// Throws `tasksNotFound` naming those of `ids` that are not in the list.
+    func requireLive(_ ids: [TaskItem.ID]) throws {
+        let absent = try mapErrors { try missing(ids) }
+        if !absent.isEmpty { throw StoreError.tasksNotFound(ids: absent) }
+    }
+
+    /// The text of the task `id` as stored, whether it is in the list or hidden.
+    func storedText(of id: TaskItem.ID) throws -> String? {
+        var text: String?
+        try statement("SELECT text FROM task WHERE uuid = ?").forEachRow(.uuid(id)) { text = $0.text(0) }
+        return text
+    }
+
+    private func damagedTask(at index: Int) -> StoreError {
+        .corrupt(path: path, cause: StoreError.Cause(code: "task", message: "task \(index + 1) has no identity"))
+    }
+}
+
+extension TaskItem {
+    /// Decodes a row of `SQLiteTransaction.taskColumns` whose identity is known to be `id`.
+    init(row: SQLiteRow, id: UUID) {
+        self.init(id: id, text: row.text(1), isFavorite: row.integer(2) != 0,
+                  doneAt: row.optionalReal(3).map(Date.init(timeIntervalSince1970:)),
+                  createdAt: Date(timeIntervalSince1970: row.real(4)))
+    }
+}

@@ -1,0 +1,126 @@
+internal import GRDB
+
+/// The SQLite store's schema, declared as GRDB migrations.
+///
+/// Identity, order and undo steps are three separate things:
+/// - a task's identity is its `uuid` (16 bytes, the same in every backend and export);
+/// - its place in the list is `position`, the table's integer key, so listing in order is a plain
+///   scan of the table; positions are spaced `positionGap` apart so that a move writes one row
+///   (the midpoint of its new neighbours), and are renumbered only when a gap is used up;
+/// - every change is a numbered step of the undo history (`history` holds the counters). A step
+///   that creates tasks is recorded by the tasks themselves (`createdBy`), so an append writes one
+///   row; every other step is a row of `step`, decoded into `Step`.
+///
+/// `clear` writes no task row: every task created by a step up to `history.clearedThrough` is
+/// hidden (the clear's own number, above every step before it), so clearing 10,000 tasks costs what
+/// clearing one does; its step remembers the previous value for undo.
+///
+/// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
+/// that removed it (or its own `createdBy` when its creation was undone); `restoredBy` names the
+/// step whose undo brought it back, so that redo finds it. Hidden tasks are purged once their step
+/// leaves the kept history.
+enum Schema {
+    /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
+    static let userVersion: Int32 = 2
+
+    /// How far apart appended tasks' positions are: room for 32 halvings of a gap by moves.
+    static let positionGap: Int64 = 1 << 32
+
+    /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
+    /// opening it needs no migrator (which costs three statements at every start).
+    ///
+    /// The header of the database file may be older than the write-ahead log beside it, never
+    /// newer, and migrations only go forward: a header that says current is current.
+    static func isCurrent(userVersion: Int32) -> Bool {
+        userVersion == Self.userVersion
+    }
+
+    /// Whether a tasks store whose header holds `userVersion` was made by a newer version of tasks.
+    static func isNewer(userVersion: Int32) -> Bool {
+        userVersion > Self.userVersion
+    }
+
+    /// The migrations; `upgraded` hears of each store brought up from an earlier version.
+    static func migrator(upgraded: @escaping @Sendable (StoreUpgrade) -> Void = { _ in }) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: version1)
+        }
+        migrator.registerMigration("v2") { db in
+            if let upgrade = try UpgradeToVersion2.run(db) { upgraded(upgrade) }
+        }
+        return migrator
+    }
+
+    /// The first release's schema, where a task's id was its identity, its position and its
+    /// creating step at once. A new store is made by this and then upgraded, like an old one.
+    private static let version1 = """
+        PRAGMA application_id = \(StoreFile.applicationID);
+        CREATE TABLE task (
+            id INTEGER PRIMARY KEY,
+            text TEXT NOT NULL,
+            isFavorite BOOLEAN NOT NULL DEFAULT 0,
+            createdAt DOUBLE NOT NULL,
+            removedBy INTEGER,
+            restoredBy INTEGER
+        );
+        CREATE INDEX task_removedBy ON task(removedBy) WHERE removedBy IS NOT NULL;
+        CREATE INDEX task_restoredBy ON task(restoredBy) WHERE restoredBy IS NOT NULL;
+        CREATE TABLE step (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            taskIDs TEXT,
+            oldText TEXT,
+            newText TEXT,
+            taskCount INTEGER NOT NULL,
+            lastID INTEGER,
+            clearedThrough INTEGER
+        );
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            lastStep INTEGER NOT NULL,
+            undoneFrom INTEGER,
+            floor INTEGER NOT NULL,
+            clearedThrough INTEGER NOT NULL
+        );
+        INSERT INTO history (id, lastStep, undoneFrom, floor, clearedThrough) VALUES (1, 0, NULL, 0, 0);
+        """
+
+    /// The tables of version 2 (the `history` table is version 1's).
+    static let version2Tables = """
+        CREATE TABLE task (
+            position INTEGER PRIMARY KEY,
+            uuid BLOB NOT NULL UNIQUE,
+            text TEXT NOT NULL,
+            isFavorite INTEGER NOT NULL DEFAULT 0,
+            doneAt REAL,
+            createdAt REAL NOT NULL,
+            createdBy INTEGER NOT NULL,
+            removedBy INTEGER,
+            restoredBy INTEGER
+        );
+        CREATE INDEX task_createdBy ON task(createdBy);
+        CREATE INDEX task_removedBy ON task(removedBy) WHERE removedBy IS NOT NULL;
+        CREATE INDEX task_restoredBy ON task(restoredBy) WHERE restoredBy IS NOT NULL;
+        CREATE TABLE step (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            tasks BLOB NOT NULL,
+            data TEXT NOT NULL
+        );
+        """
+}
+
+/// What opening a store written by an earlier version of tasks did to it.
+public struct StoreUpgrade: Sendable, Hashable {
+    /// The schema version the store had.
+    public var fromVersion: Int
+    /// Whether its undo history was kept (else it was dropped: the tasks are all there).
+    public var keptHistory: Bool
+
+    /// Describes an upgrade.
+    public init(fromVersion: Int, keptHistory: Bool) {
+        self.fromVersion = fromVersion
+        self.keptHistory = keptHistory
+    }
+}

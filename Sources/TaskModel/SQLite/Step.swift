@@ -1,0 +1,163 @@
+import Foundation
+
+/// One step of the undo history, decoded: what a change did and what reverting it needs.
+///
+/// A step that creates tasks has no row of its own (the tasks' `createdBy` names it); every other
+/// kind is a row of `step`: its kind, the identities of the tasks it names (16 bytes each, in
+/// order) and a JSON object of the rest. A row that does not decode into one of these throws:
+/// nothing is ever read as 0 or "".
+enum Step: Equatable {
+    /// Tasks were created (appended or imported); they are the tasks with this step's `createdBy`.
+    case create
+    /// The favourite flag of these tasks was toggled.
+    case toggleFavorite(tasks: [UUID])
+    /// The done flag of these tasks was toggled at `doneAt`; `previous` is each one's time before.
+    case toggleDone(tasks: [UUID], previous: [Double?], doneAt: Double)
+    /// Tasks were removed; they are the tasks with this step's `removedBy` (`restoredBy` once undone).
+    case remove(count: Int)
+    /// The done tasks were removed, as `remove`.
+    case removeDone(count: Int)
+    /// Every task was removed by moving `history.clearedThrough` up from `clearedThrough`.
+    case removeAll(count: Int, clearedThrough: Int64)
+    /// The text of a task was replaced.
+    case edit(task: UUID, old: String, new: String)
+    /// A task was moved from one position to another.
+    case move(task: UUID, from: Int64, to: Int64)
+    /// Undone steps dropped by a later change: the numbers from this row's up to `through` are
+    /// never used again.
+    case skipped(through: Int64)
+
+    /// The description of a change of this kind, for messages.
+    var changeKind: Change.Kind? {
+        switch self {
+        case .create: .create
+        case .toggleFavorite: .toggleFavorite
+        case .toggleDone: .toggleDone
+        case .remove: .remove
+        case .removeDone: .removeDone
+        case .removeAll: .removeAll
+        case .edit: .edit
+        case .move: .move
+        case .skipped: nil
+        }
+    }
+}
+
+// MARK: Rows
+
+extension Step {
+    /// A `step` row's columns: `kind`, `tasks`, `data`.
+    struct Record: Equatable {
+        var kind: String
+        var tasks: [UInt8]
+        var data: String
+    }
+
+    /// The row that records this step (nil for `create`, which has none).
+    var record: Record? {
+        switch self {
+        case .create:
+            return nil
+        case let .toggleFavorite(tasks):
+            return Record(kind: "toggleFavorite", tasks: Self.pack(tasks), data: "{}")
+        case let .toggleDone(tasks, previous, doneAt):
+            return Record(kind: "toggleDone", tasks: Self.pack(tasks),
+                          data: Self.json(DoneData(previous: previous, doneAt: doneAt)))
+        case let .remove(count):
+            return Record(kind: "remove", tasks: [], data: Self.json(CountData(count: count)))
+        case let .removeDone(count):
+            return Record(kind: "removeDone", tasks: [], data: Self.json(CountData(count: count)))
+        case let .removeAll(count, clearedThrough):
+            return Record(kind: "removeAll", tasks: [],
+                          data: Self.json(ClearData(count: count, clearedThrough: clearedThrough)))
+        case let .edit(task, old, new):
+            return Record(kind: "edit", tasks: Self.pack([task]), data: Self.json(EditData(old: old, new: new)))
+        case let .move(task, from, to):
+            return Record(kind: "move", tasks: Self.pack([task]), data: Self.json(MoveData(from: from, to: to)))
+        case let .skipped(through):
+            return Record(kind: "skipped", tasks: [], data: Self.json(SkippedData(through: through)))
+        }
+    }
+
+    /// Decodes a row; throws `Malformed` when it is not a step this version knows.
+    init(record: Record) throws {
+        let tasks = try Self.unpack(record.tasks)
+        let data = Data(record.data.utf8)
+        switch record.kind {
+        case "toggleFavorite":
+            guard !tasks.isEmpty else { throw Malformed("a toggle names no task") }
+            self = .toggleFavorite(tasks: tasks)
+        case "toggleDone":
+            let done = try Self.decode(DoneData.self, data)
+            guard !tasks.isEmpty, done.previous.count == tasks.count else {
+                throw Malformed("a done toggle names \(tasks.count) tasks and \(done.previous.count) times")
+            }
+            self = .toggleDone(tasks: tasks, previous: done.previous, doneAt: done.doneAt)
+        case "remove":
+            self = .remove(count: try Self.decode(CountData.self, data).count)
+        case "removeDone":
+            self = .removeDone(count: try Self.decode(CountData.self, data).count)
+        case "removeAll":
+            let clear = try Self.decode(ClearData.self, data)
+            self = .removeAll(count: clear.count, clearedThrough: clear.clearedThrough)
+        case "edit":
+            let edit = try Self.decode(EditData.self, data)
+            self = .edit(task: try Self.single(tasks), old: edit.old, new: edit.new)
+        case "move":
+            let move = try Self.decode(MoveData.self, data)
+            self = .move(task: try Self.single(tasks), from: move.from, to: move.to)
+        case "skipped":
+            self = .skipped(through: try Self.decode(SkippedData.self, data).through)
+        default:
+            throw Malformed("unknown change kind '\(record.kind)'")
+        }
+    }
+
+    /// Why a row could not be decoded.
+    struct Malformed: Error, Equatable {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    private struct DoneData: Codable { var previous: [Double?]; var doneAt: Double }
+    private struct CountData: Codable { var count: Int }
+    private struct ClearData: Codable { var count: Int; var clearedThrough: Int64 }
+    private struct EditData: Codable { var old: String; var new: String }
+    private struct MoveData: Codable { var from: Int64; var to: Int64 }
+    private struct SkippedData: Codable { var through: Int64 }
+
+    private static func json(_ value: some Encodable) -> String {
+        // Encoding these plain structs cannot fail; "{}" would be refused when read back.
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw Malformed("its data does not read as \(type): \(error)")
+        }
+    }
+
+    private static func single(_ tasks: [UUID]) throws -> UUID {
+        guard tasks.count == 1 else { throw Malformed("it names \(tasks.count) tasks instead of one") }
+        return tasks[0]
+    }
+
+    /// The identities back to back, 16 bytes each.
+    static func pack(_ ids: [UUID]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ids.count * 16)
+        for id in ids { withUnsafeBytes(of: id.uuid) { bytes.append(contentsOf: $0) } }
+        return bytes
+    }
+
+    static func unpack(_ bytes: [UInt8]) throws -> [UUID] {
+        guard bytes.count % 16 == 0 else { throw Malformed("its task list is \(bytes.count) bytes long") }
+        return stride(from: 0, to: bytes.count, by: 16).map { start in
+            var value = UUID().uuid
+            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[start..<start + 16]) }
+            return UUID(uuid: value)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A place where the task list is kept: an SQLite file, a shared PostgreSQL list, …
+///
+/// Everything happens in transactions: `write` runs its closure in one, committed when the closure
+/// returns and rolled back when it throws, so a whole script is all or nothing; `read` gives a
+/// consistent view. The presenter uses only this protocol and the two below, and every backend
+/// passes the same specification suite (TaskModelTests' `StorageSpec`). Errors are `StoreError`s.
+public protocol TaskStorage: AnyObject, Sendable {
+    /// Where the list is kept, as the user named it (a path; a server address without its password).
+    var location: String { get }
+
+    /// Runs `body` with a consistent, read-only view of the list.
+    func read<T>(_ body: (any TaskReading) throws -> T) throws -> T
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T
+
+    /// Ends the connection; what was committed is kept. Later calls fail.
+    func close()
+}
+
+/// What can be read of the list inside a transaction.
+public protocol TaskReading {
+    /// All tasks in list order.
+    func allTasks() throws -> TaskList
+
+    /// The task with this identity, if it is in the list.
+    func task(id: TaskItem.ID) throws -> TaskItem?
+
+    /// How many tasks the list holds.
+    func count() throws -> Int
+
+    /// A number that changes whenever another connection commits a change, and only then: a
+    /// caller holding a copy of the list knows from it whether that copy is still exact.
+    func externalVersion() throws -> Int
+}
+
+/// The changes to the list inside a write transaction. Each change is one step of the undo
+/// history, applied completely or not at all; naming a task that is not in the list throws
+/// `tasksNotFound` and changes nothing.
+public protocol TaskWriting: TaskReading {
+    /// Appends a task with `text`, stored exactly as given, and returns it.
+    @discardableResult
+    func create(text: String) throws -> TaskItem
+
+    /// Toggles the favourite flag of each task in `ids`.
+    func toggleFavorite(ids: [TaskItem.ID]) throws
+
+    /// Checks off each task in `ids` that is not done and makes each one that is done not done;
+    /// returns the time the newly done ones were checked off.
+    @discardableResult
+    func toggleDone(ids: [TaskItem.ID]) throws -> Date
+
+    /// Removes each task in `ids`.
+    func remove(ids: [TaskItem.ID]) throws
+
+    /// Removes every task and returns how many there were; an empty list records no change.
+    @discardableResult
+    func removeAll() throws -> Int
+
+    /// Removes the done tasks and returns how many there were; none records no change.
+    @discardableResult
+    func removeDone() throws -> Int
+
+    /// Replaces the text of task `id`. With `expected`, refuses with `textChanged` when the text
+    /// stored is no longer that one (another process edited it meanwhile).
+    func edit(id: TaskItem.ID, text: String, expected: String?) throws
+
+    /// Moves task `id` just before or after another task; the others keep their order.
+    func move(id: TaskItem.ID, to place: Placement) throws
+
+    /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
+    @discardableResult
+    func undo() throws -> Change
+
+    /// Re-applies the latest undone change and describes it; throws `nothingToRedo`.
+    @discardableResult
+    func redo() throws -> Change
+
+    /// Runs `body` so that, if it throws, what it changed is rolled back and the error rethrown,
+    /// while the enclosing transaction goes on (a script skipping a failing line).
+    func savepoint<T>(_ body: () throws -> T) throws -> T
+}
+
+/// Where `move` puts a task: next to another one.
+public enum Placement: Sendable, Hashable {
+    /// Just before the task with this identity.
+    case before(TaskItem.ID)
+    /// Just after the task with this identity.
+    case after(TaskItem.ID)
+}

@@ -1,0 +1,53 @@
+import TaskModel
+
+extension StoreError {
+    /// The sentence the user reads for a store failure (after `<input>: ` when a command failed,
+    /// after `tasks: ` when the store could not be opened).
+    var message: String {
+        switch self {
+        case let .notADatabase(path):
+            "\(path) is not a tasks database (not an SQLite file); it was left untouched"
+        case let .truncated(path, size, expected):
+            "\(path) is truncated (\(size) of \(expected) bytes); it was left untouched"
+        case let .foreignDatabase(path):
+            "\(path) is an SQLite database of another program; it was left untouched"
+        case let .newerStore(path, version):
+            "\(path) was made by a newer tasks (store version \(version)); it was left untouched"
+        case let .notAFile(path, kind):
+            "cannot open \(path): it is \(Self.words(for: kind))"
+        case let .corrupt(path, cause):
+            "\(path) is damaged (\(cause)); it was left untouched"
+        case let .cannotCreateFolder(path, cause):
+            "cannot create the folder \(path): \(cause)"
+        case let .cannotOpen(path, cause):
+            "cannot open \(path): \(cause)"
+        case let .readOnly(path):
+            "\(path) is read-only: cannot save changes"
+        case let .busy(path, seconds):
+            "\(path) is busy: another process held it for over \(seconds) s; nothing was changed"
+        case let .tasksNotFound(ids):
+            ids.count == 1 ? "the task is gone (removed by another process)"
+                           : "\(ids.count) of the tasks are gone (removed by another process)"
+        case .textChanged:
+            "the task was changed by another process meanwhile; nothing was changed"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        case let .damagedHistory(path, _, cause):
+            "the undo history in \(path) cannot be read (\(cause)); nothing was changed"
+        case let .storage(path, cause):
+            "storage error in \(path): \(cause)"
+        }
+    }
+
+    private static func words(for kind: FileKind) -> String {
+        switch kind {
+        case .folder: "a folder"
+        case .fifo: "a named pipe (FIFO), not a file"
+        case .characterDevice: "a device, not a file"
+        case .blockDevice: "a block device, not a file"
+        case .socket: "a socket, not a file"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import TaskModel
+
+/// One-step conveniences for tests: each runs one operation in its own transaction.
+public extension TaskStorage {
+    func allTasks() throws -> TaskList { try read { try $0.allTasks() } }
+    func texts() throws -> [String] { try allTasks().map(\.text) }
+
+    /// The list as texts, `★` before a favourite's and `✓` before a done one's.
+    func snapshot() throws -> [String] {
+        try allTasks().map { ($0.isFavorite ? "★" : "") + ($0.isDone ? "✓" : "") + $0.text }
+    }
+
+    func fill(_ texts: [String]) throws -> [TaskItem] { try texts.map { try create(text: $0) } }
+
+    @discardableResult
+    func create(text: String) throws -> TaskItem { try write { try $0.create(text: text) } }
+    func toggleFavorite(ids: [TaskItem.ID]) throws { try write { try $0.toggleFavorite(ids: ids) } }
+    @discardableResult
+    func toggleDone(ids: [TaskItem.ID]) throws -> Date { try write { try $0.toggleDone(ids: ids) } }
+    func remove(ids: [TaskItem.ID]) throws { try write { try $0.remove(ids: ids) } }
+    @discardableResult
+    func removeAll() throws -> Int { try write { try $0.removeAll() } }
+    @discardableResult
+    func removeDone() throws -> Int { try write { try $0.removeDone() } }
+    func edit(id: TaskItem.ID, text: String, expected: String? = nil) throws {
+        try write { try $0.edit(id: id, text: text, expected: expected) }
+    }
+    func move(id: TaskItem.ID, to place: Placement) throws { try write { try $0.move(id: id, to: place) } }
+    @discardableResult
+    func undo() throws -> Change { try write { try $0.undo() } }
+    @discardableResult
+    func redo() throws -> Change { try write { try $0.redo() } }
+}
