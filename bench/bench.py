@@ -34,13 +34,15 @@ def write_script(name, count):
 
 def write_sql(name, count):
     with open(path(name), "w") as f:
-        f.write("PRAGMA journal_mode=WAL;\nCREATE TABLE task (id INTEGER PRIMARY KEY, text TEXT NOT NULL, "
-                "isFavorite BOOLEAN NOT NULL DEFAULT 0, createdAt DOUBLE NOT NULL, removedBy INTEGER, "
-                "restoredBy INTEGER);\n"
+        # The same table and indexes as a tasks store (schema 2), so the floor does the same work.
+        f.write("PRAGMA journal_mode=WAL;\nCREATE TABLE task (position INTEGER PRIMARY KEY, uuid BLOB NOT NULL "
+                "UNIQUE, text TEXT NOT NULL, isFavorite INTEGER NOT NULL DEFAULT 0, doneAt REAL, createdAt REAL NOT "
+                "NULL, createdBy INTEGER NOT NULL, removedBy INTEGER, restoredBy INTEGER);\n"
+                "CREATE INDEX task_createdBy ON task(createdBy);\n"
                 "BEGIN;\n")
         for i in range(count):
-            f.write(f"INSERT INTO task (text, createdAt) VALUES "
-                    f"('Task number {i}: buy milk and call mom', 1790000000.0);\n")
+            f.write(f"INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES ({(i + 1) << 32}, "
+                    f"randomblob(16), 'Task number {i}: buy milk and call mom', 1790000000.0, {i + 1});\n")
         f.write("COMMIT;\n")
 
 
@@ -83,6 +85,9 @@ def main():
     base = path("store10k.sqlite")
     subprocess.run(f"{fresh(base)} && {q(TASKS)} --db {q(base)} --quiet < {q(path('add10000.txt'))}",
                    shell=True, check=True)
+    base100k = path("store100k.sqlite")
+    subprocess.run(f"{fresh(base100k)} && {q(TASKS)} --db {q(base100k)} --quiet < {q(path('add100000.txt'))}",
+                   shell=True, check=True)
     work = path("work.sqlite")
     # A script file: with -N, hyperfine runs --prepare without a shell too.
     with open(path("reset.sh"), "w") as f:
@@ -105,14 +110,20 @@ def main():
                                   f"{q(TASKS)} --db {q(run_db)} --quiet < {q(path(f'add{count}.txt'))}",
                                   prepare=fresh(run_db))
     floor_select = hyperfine("sqlite-select",
-                             f"sqlite3 {q(work)} 'SELECT id, text, isFavorite FROM task "
-                             f"WHERE removedBy IS NULL ORDER BY id'", prepare=reset)
+                             f"sqlite3 {q(work)} 'SELECT uuid, text, isFavorite, doneAt FROM task "
+                             f"WHERE removedBy IS NULL ORDER BY position'", prepare=reset)
     floor_hello = hyperfine("hello", q(hello), shell=False)
     one_list = hyperfine("list", f"{q(TASKS)} --db {q(work)} list", prepare=reset, shell=False)
     one_add = hyperfine("add", f"{q(TASKS)} --db {q(work)} add x", prepare=reset, shell=False)
     one_clear = hyperfine("clear", f"{q(TASKS)} --db {q(work)} clear", prepare=reset, shell=False)
-    floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (text, createdAt) "
-                          f"VALUES ('x', 0)\"", prepare=reset)
+    one_rm = hyperfine("rm", f"{q(TASKS)} --db {q(work)} rm 5000", prepare=reset, shell=False)
+    one_done = hyperfine("done", f"{q(TASKS)} --db {q(work)} done 5000", prepare=reset, shell=False)
+    one_mv = hyperfine("mv", f"{q(TASKS)} --db {q(work)} mv 10000 1", prepare=reset, shell=False)
+    one_find = hyperfine("find", f"{q(TASKS)} --db {q(work)} find 'number 5'", prepare=reset, shell=False)
+    one_list_100k = hyperfine("list100k", f"{q(TASKS)} --db {q(base100k)} list", shell=False)
+    floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (position, uuid, text, createdAt, "
+                          f"createdBy) VALUES ((SELECT max(position) FROM task) + 4294967296, randomblob(16), 'x', 0, "
+                          f"(SELECT max(createdBy) FROM task) + 1)\"", prepare=reset)
     floor_clear = hyperfine("sqlite-clear", f"sqlite3 {q(work)} 'UPDATE task SET removedBy = 0'", prepare=reset)
     subprocess.run(reset, shell=True, check=True)
     rss = peak_rss_mb([TASKS, "--db", work, "list"])
@@ -120,6 +131,7 @@ def main():
                                           text=True).stdout)
 
     ms = lambda s: f"{s * 1000:.1f} ms"
+    # The ratios of the rm/done/mv/find/100k rows are to tasks's own add or list, not to a floor.
     table = [
         ("script: 100k piped adds", ms(script[100_000]), "<= 500 ms and <= sqlite3",
          script[100_000] <= 0.5 and script[100_000] <= floor_insert, script[100_000] / floor_insert),
@@ -135,6 +147,15 @@ def main():
         ("one-shot: tasks clear (10k tasks)", ms(one_clear), "<= 15 ms", one_clear <= 0.015,
          one_clear / floor_clear),
         ("  floor: sqlite3 updating 10k rows", ms(floor_clear), "", None, 1.0),
+        ("one-shot: tasks rm 5000 (10k tasks)", ms(one_rm), "<= 1.3x add", one_rm <= 1.3 * one_add, one_rm / one_add),
+        ("one-shot: tasks done 5000 (10k tasks)", ms(one_done), "<= 1.3x add", one_done <= 1.3 * one_add,
+         one_done / one_add),
+        ("one-shot: tasks mv 10000 1 (10k tasks)", ms(one_mv), "<= 1.3x add", one_mv <= 1.3 * one_add,
+         one_mv / one_add),
+        ("one-shot: tasks find (10k tasks)", ms(one_find), "<= 1.2x list", one_find <= 1.2 * one_list,
+         one_find / one_list),
+        ("one-shot: tasks list (100k tasks)", ms(one_list_100k), "<= 11x list 10k", one_list_100k <= 11 * one_list,
+         one_list_100k / one_list),
         ("  floor: Swift hello world, -static-stdlib", ms(floor_hello), "", None, None),
         ("peak RSS: tasks list (10k tasks)", f"{rss:.1f} MB", "<= 20 MB", rss <= 20, None),
     ]

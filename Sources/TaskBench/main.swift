@@ -63,6 +63,19 @@ figures.append(Figure(name: "REPL `list` (render 10k rows)", median: median(runs
     view.rendered.removeAll(keepingCapacity: true)
     _ = presenter.handle(line: "list")
 }, target: 0.005))
+figures.append(Figure(name: "REPL `mv 10000 1` + re-render 10k rows", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "mv 10000 1")
+}, target: 0.005))
+figures.append(Figure(name: "REPL `done 5000` + re-render 10k rows", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "done 5000")
+}, target: 0.005))
+figures.append(Figure(name: "REPL `find number 5` + render the matches", median: median(runs) {
+    view.rendered.removeAll(keepingCapacity: true)
+    _ = presenter.handle(line: "find number 5")
+}, target: 0.005))
+_ = presenter.handle(line: "list")
 
 if CommandLine.arguments.contains("--json") {
     let data = try JSONEncoder().encode(figures)

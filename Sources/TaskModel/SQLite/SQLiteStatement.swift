@@ -103,9 +103,7 @@ struct SQLiteRow {
     func uuid(_ column: Int32) -> UUID? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16,
               let start = sqlite3_column_blob(handle, column) else { return nil }
-        var bytes = UUID().uuid
-        withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: 16)) }
-        return UUID(uuid: bytes)
+        return UUID(uuid: start.loadUnaligned(as: uuid_t.self))
     }
 
     /// The column as text, or nil when it is NULL.

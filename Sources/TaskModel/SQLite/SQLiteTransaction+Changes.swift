@@ -2,16 +2,19 @@ import Foundation
 internal import GRDB
 
 extension SQLiteTransaction: TaskWriting {
+    private static let insertTaskSQL = "INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES (?, ?, ?, ?, ?)"
+
     @discardableResult
     func create(text: String) throws -> TaskItem {
         try mapErrors {
             let step = try beginStep()
             let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
-            let id = UUID.timeOrdered(at: createdAt)
-            try statement("""
-                INSERT INTO task (position, uuid, text, createdAt, createdBy)
-                VALUES (coalesce((SELECT max(position) FROM task), 0) + \(Schema.positionGap), ?, ?, ?, ?)
-                """).run(.uuid(id), .text(text), .real(createdAt.timeIntervalSince1970), .integer(step))
+            let id = identities.next(at: createdAt)
+            let insert = try insertTask ?? statement(Self.insertTaskSQL)
+            insertTask = insert // a script of many adds looks it up once
+            let position = try nextAppendPosition()
+            try insert.run(.integer(position), .uuid(id), .text(text), .real(createdAt.timeIntervalSince1970), .integer(step))
+            appendPosition = position
             return TaskItem(id: id, text: text, createdAt: createdAt)
         }
     }
@@ -147,19 +150,5 @@ extension SQLiteTransaction: TaskWriting {
 
     func setText(_ text: String, of id: TaskItem.ID) throws {
         try statement("UPDATE task SET text = ? WHERE uuid = ?").run(.text(text), .uuid(id))
-    }
-}
-
-extension UUID {
-    /// A new identity whose first 48 bits are `time` in milliseconds (RFC 9562 version 7), so that
-    /// identities made one after another sort together and their index grows at one end.
-    static func timeOrdered(at time: Date) -> UUID {
-        var bytes = UUID().uuid // random (version 4): its time and version bits are replaced
-        let milliseconds = UInt64(max(0, time.timeIntervalSince1970 * 1000))
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            for index in 0..<6 { raw[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
-            raw[6] = 0x70 | (raw[6] & 0x0F)
-        }
-        return UUID(uuid: bytes)
     }
 }

@@ -25,11 +25,33 @@ extension SQLiteTransaction {
             if let to = Self.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
             if attempt == 0 { _ = try renumber() }
         }
-        throw StoreError.storage(path: path, cause: StoreError.Cause(code: "position", message: "no free position"))
+        throw noFreePosition
     }
 
     func setPosition(of id: TaskItem.ID, to position: Int64) throws {
         try statement("UPDATE task SET position = ? WHERE uuid = ?").run(.integer(position), .uuid(id))
+        appendPosition = nil
+    }
+
+    /// Where an appended task goes: after every task, hidden or not (renumbering first in the
+    /// unlikely case that the largest position has no room after it).
+    func nextAppendPosition() throws -> Int64 {
+        if let next = Self.between(try lastPosition(), nil) { return next }
+        _ = try renumber()
+        guard let next = Self.between(try lastPosition(), nil) else { throw noFreePosition }
+        return next
+    }
+
+    /// The largest position, hidden tasks' included.
+    private func lastPosition() throws -> Int64? {
+        if let appendPosition { return appendPosition }
+        var last: Int64?
+        try statement("SELECT max(position) FROM task").forEachRow { last = $0.optionalInteger(0) }
+        return last
+    }
+
+    private var noFreePosition: StoreError {
+        .storage(path: path, cause: StoreError.Cause(code: "position", message: "no free position"))
     }
 
     /// Puts task `id` back at `position` (undo or redo of a move, whose step remembers it), or just
@@ -41,8 +63,7 @@ extension SQLiteTransaction {
                 target = free
                 break
             }
-            guard attempt == 0 else { throw StoreError.storage(path: path, cause: StoreError.Cause(
-                code: "position", message: "no free position")) }
+            guard attempt == 0 else { throw noFreePosition }
             target = try renumber(mapping: [target])[0]
         }
         try setPosition(of: id, to: target)
@@ -87,6 +108,7 @@ extension SQLiteTransaction {
     /// remembered place keeps its order against every task and every other remembered place.
     /// Returns `positions` (places that move steps remember) mapped.
     func renumber(mapping positions: [Int64] = []) throws -> [Int64] {
+        appendPosition = nil
         try db.execute(sql: """
             CREATE TEMP TABLE renumbered AS
                 SELECT old, row_number() OVER (ORDER BY old) * \(Schema.positionGap) AS new FROM (

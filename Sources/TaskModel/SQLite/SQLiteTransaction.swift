@@ -18,6 +18,13 @@ final class SQLiteTransaction {
     var history: History?
     /// The counters as stored, to save them only when they changed.
     var storedHistory: History?
+    /// Where new tasks' identities come from.
+    var identities = IdentityGenerator()
+    /// The statement that appends a task, once prepared.
+    var insertTask: SQLiteStatement?
+    /// The position of the task this transaction appended last, while no move has happened since:
+    /// the next append goes after it without asking for the largest position again.
+    var appendPosition: Int64?
 
     init(db: Database, path: String) {
         self.db = db

@@ -154,10 +154,8 @@ extension Step {
 
     static func unpack(_ bytes: [UInt8]) throws -> [UUID] {
         guard bytes.count % 16 == 0 else { throw Malformed("its task list is \(bytes.count) bytes long") }
-        return stride(from: 0, to: bytes.count, by: 16).map { start in
-            var value = UUID().uuid
-            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[start..<start + 16]) }
-            return UUID(uuid: value)
+        return bytes.withUnsafeBytes { raw in
+            stride(from: 0, to: raw.count, by: 16).map { UUID(uuid: raw.loadUnaligned(fromByteOffset: $0, as: uuid_t.self)) }
         }
     }
 }

@@ -30,6 +30,7 @@ enum UpgradeToVersion2 {
     /// Copies every task (texts byte for byte, by SQLite), giving each a new identity; returns them by old id.
     private static func copyTasks(_ db: Database) throws -> [Int64: UUID] {
         var identities: [Int64: UUID] = [:]
+        var generator = IdentityGenerator()
         let rows = try Row.fetchAll(db, sql: "SELECT id, createdAt FROM task_v1 ORDER BY id")
         let insert = try db.makeStatement(sql: """
             INSERT INTO task (position, uuid, text, isFavorite, createdAt, createdBy, removedBy, restoredBy)
@@ -38,7 +39,7 @@ enum UpgradeToVersion2 {
             """)
         for row in rows {
             let id: Int64 = row[0]
-            let uuid = UUID.timeOrdered(at: Date(timeIntervalSince1970: row[1]))
+            let uuid = generator.next(at: Date(timeIntervalSince1970: row[1]))
             identities[id] = uuid
             try insert.execute(arguments: [Data(uuid.bytes), id])
         }
