@@ -1,9 +1,20 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
-# machine lacks (libedit-dev; tmux and sqlite3 for the end-to-end tests) before building.
+# machine lacks (libedit-dev; tmux, sqlite3, groff, man, zsh, fish and bash-completion for the
+# end-to-end tests) before building.
 
+# `make install` puts the executable, its man page and its completion scripts where `man`, bash
+# (bash-completion), zsh and fish look for them under PREFIX; DESTDIR stages them elsewhere.
 PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
+MANDIR  := $(PREFIX)/share/man/man1
+BASHDIR := $(PREFIX)/share/bash-completion/completions
+ZSHDIR  := $(PREFIX)/share/zsh/site-functions
+FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED := $(BINDIR)/tasks $(MANDIR)/tasks.1 $(BASHDIR)/tasks $(ZSHDIR)/_tasks $(FISHDIR)/tasks.fish
+# The executable `make install` copies and asks for the man page and scripts: the release build,
+# or INSTALL_BINARY when given (the tests install the debug executable they have built).
+INSTALL_BINARY ?=
 SWIFT   ?= swift
 # One static executable (Swift, Foundation, SQLite, libedit and the C library linked in): no dynamic
 # loader, no shared libraries to map and relocate; a one-shot list of 10,000 tasks takes about 8 ms
@@ -44,6 +55,11 @@ static-deps: deps
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
 	$(call need,/usr/bin/sqlite3,sqlite3)
+	$(call need,/usr/bin/groff,groff-base)
+	$(call need,/usr/bin/man,man-db)
+	$(call need,/usr/bin/zsh,zsh)
+	$(call need,/usr/bin/fish,fish)
+	$(call need,/usr/share/bash-completion/bash_completion,bash-completion)
 
 build: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
@@ -79,12 +95,21 @@ fuzz: deps
 	  .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/tasks.dict -artifact_prefix=.build-fuzz/ \
 	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(FUZZ_ARGS)
 
-install: build
-	install -d "$(DESTDIR)$(BINDIR)"
-	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$(DESTDIR)$(BINDIR)/tasks"
+# The man page and the completion scripts are made by the executable itself (`tasks --generate`),
+# from the same definitions as its flags, commands and help.
+install: $(if $(INSTALL_BINARY),,build)
+	@bin="$(INSTALL_BINARY)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks"; \
+	set -e; \
+	for folder in $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR); do install -d "$(DESTDIR)$$folder"; done; \
+	install -m 755 "$$bin" "$(DESTDIR)$(BINDIR)/tasks"; echo "$(DESTDIR)$(BINDIR)/tasks"; \
+	for made in man:$(MANDIR)/tasks.1 bash:$(BASHDIR)/tasks zsh:$(ZSHDIR)/_tasks fish:$(FISHDIR)/tasks.fish; do \
+	  file="$(DESTDIR)$${made#*:}"; \
+	  "$$bin" --generate "$${made%%:*}" > "$$file.new" || { rm -f "$$file.new"; exit 1; }; \
+	  chmod 644 "$$file.new"; mv -f "$$file.new" "$$file"; echo "$$file"; \
+	done
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/tasks"
+	rm -f $(foreach file,$(INSTALLED),"$(DESTDIR)$(file)")
 
 clean:
 	rm -rf .build .build-*

@@ -1,4 +1,5 @@
-/// The text of `help` and `help COMMAND`: lines of at most 80 columns.
+/// The text of `help` (a table, each line within 80 columns) and `help COMMAND` (a paragraph a
+/// line, which the view wraps to the terminal's width; the man page takes them as they are).
 enum HelpText {
     /// All commands, one line each, and a line about numbers.
     static let overview = """
@@ -15,8 +16,7 @@ enum HelpText {
         redo            re-apply the latest undone change
         help [COMMAND]  show what the commands do, or one in detail
         quit, exit      leave (Ctrl-D too)
-        N is a number as shown in the list; N… takes several numbers and ranges:
-        rm 2 5 7, done 1-3
+        N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3
         """
 
     /// The usage and meaning of one command.
@@ -25,30 +25,25 @@ enum HelpText {
         case .add:
             """
             add TEXT
-            Adds a task at the end of the list. TEXT is the rest of the line, without
-            surrounding spaces.
+            Adds a task at the end of the list. TEXT is the rest of the line, without surrounding spaces.
             Example: add Buy milk
             """
         case .done:
             """
             done N…
-            Checks off each task N (✓ before its text), or unchecks it if it is done.
-            A done task stays in the list until `clear done`.
-            N… is one or more numbers as shown in the list, or ranges.
-            Examples: done 2, done 1-3
+            Checks off each task N (✓ before its text), or unchecks it if it is done. A done task stays in the list until `clear done`.
+            N… is one or more numbers as shown in the list, or ranges. Examples: done 2, done 1-3
             """
         case .fav:
             """
             fav N…
             Marks each task N as a favourite (★), or unmarks it if it is one.
-            N… is one or more numbers as shown in the list, or ranges.
-            Examples: fav 2, fav 2 5 7, fav 1-3
+            N… is one or more numbers as shown in the list, or ranges. Examples: fav 2, fav 2 5 7, fav 1-3
             """
         case .edit:
             """
             edit N TEXT
-            Replaces the text of task N with TEXT. Tab after `edit N ` fills in the
-            current text.
+            Replaces the text of task N with TEXT. Tab after `edit N ` fills in the current text.
             Example: edit 2 Buy oat milk
             """
         case .mv:
@@ -61,8 +56,7 @@ enum HelpText {
             """
             rm N…
             Removes each task N; `undo` brings them back.
-            N… is one or more numbers as shown in the list, or ranges.
-            Examples: rm 2, rm 2 5 7, rm 4-6
+            N… is one or more numbers as shown in the list, or ranges. Examples: rm 2, rm 2 5 7, rm 4-6
             """
         case .clear:
             """
@@ -72,9 +66,7 @@ enum HelpText {
         case .find:
             """
             find TEXT
-            Shows only the tasks whose text contains TEXT, in any case (find milk finds
-            Milk), with their numbers in the whole list. At the prompt the list stays
-            filtered until `list`.
+            Shows only the tasks whose text contains TEXT, in any case (find milk finds Milk), with their numbers in the whole list. At the prompt the list stays filtered until `list`.
             Example: find milk
             """
         case .list:
@@ -85,8 +77,7 @@ enum HelpText {
         case .undo:
             """
             undo
-            Reverts the latest change, even one made in an earlier session; repeat to go
-            further back.
+            Reverts the latest change, even one made in an earlier session; repeat to go further back.
             """
         case .redo:
             """

@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    @Test func helpFitsEightyColumnsAndListsEveryCommand() async throws {
+        let run = try await ProgramRun(["--help"], in: folder)
+        let tooWide = run.output.split(separator: "\n").filter { $0.count > 80 }
+        #expect(tooWide == [])
+        let commands = try #require(run.output.firstRange(of: "\nCOMMANDS:")).upperBound
+        for command in try await HelpedCommand.all(in: folder) {
+            #expect(run.output[commands...].contains("\n  " + command.spellings.joined(separator: ", ") + " "), "\(command.spellings)")
+        }
+    }
+
+    @Test func theUsageNamesEveryFlagButHelpAndVersion() async throws {
+        let help = try await ProgramRun(["--help"], in: folder).output
+        let usage = help.split(separator: "\n").drop { !$0.hasPrefix("USAGE: ") }.prefix { !$0.isEmpty }.joined()
+        let flags = help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst()
+            .compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
+        #expect(flags.count >= 7)
+        for flag in flags where flag != "--help" && flag != "--version" {
+            #expect(usage.contains(flag), "\(flag)")
+        }
+    }
+
     @Test func flagsMayFollowTheCommandWords() async throws {
         let run = try await ProgramRun(["add", "Buy", "milk", "--quiet", "--db", folder.file("t.sqlite")], in: folder)
         #expect(run == ProgramRun(output: ""))

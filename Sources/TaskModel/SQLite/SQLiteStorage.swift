@@ -102,14 +102,18 @@ public final class SQLiteStorage: TaskStorage {
     }
 
     /// Brings the schema up to date. Processes opening a new store at once each see it without the
-    /// schema and try to create it; the ones that wait for the first fail (`table task already exists`)
-    /// with nothing changed, and find the schema complete.
+    /// schema and try to create it; one that finds a migration already applied meanwhile
+    /// (`table task already exists`) changes nothing, and tries again from the migrations still
+    /// missing, which another process may be applying: its transaction waits for that one's.
     private static func migrate(_ writer: DatabaseQueue, upgraded: @escaping @Sendable (StoreUpgrade) -> Void) throws {
         let migrator = Schema.migrator(upgraded: upgraded)
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            guard try writer.read(migrator.hasCompletedMigrations) else { throw error }
+        for attempt in 1...3 {
+            do {
+                return try migrator.migrate(writer)
+            } catch {
+                if try writer.read(migrator.hasCompletedMigrations) { return }
+                if attempt == 3 { throw error }
+            }
         }
     }
 

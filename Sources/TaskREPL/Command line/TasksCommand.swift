@@ -11,17 +11,34 @@ struct TasksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",
         abstract: "A to-do list for the terminal.",
+        // Two lines: the parser would write one of 100 columns. CommandLineTests checks that every flag is here.
+        usage: """
+            tasks [--db <path>] [--quiet] [--keep-going] [--no-color] [<command> ...]
+            tasks --generate <file>
+            """,
         discussion: """
             With no COMMAND, commands are read from the terminal (an interactive prompt) \
             or, when standard input is not a terminal, one per line as a script that \
-            changes nothing unless every line succeeds. Type `help` for the commands.
+            changes nothing unless every line succeeds.
+
+            COMMANDS:
+            \(commandsHelp)
             """,
         version: "tasks 0.1.0"
     )
 
+    /// The presenter's list of commands (`help`), indented and wrapped to fit 80 columns.
+    private static var commandsHelp: String {
+        (TaskPresenter.helpText() ?? "").split(separator: "\n")
+            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: 78) }
+            .map { "  " + $0 }
+            .joined(separator: "\n")
+    }
+
     /// `--db PATH`.
     @Option(name: .long, help: ArgumentHelp(
-        "The task database (default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"))
+        "The task database (default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
+            completion: .file())
     var db: String?
 
     /// `--quiet`.
@@ -35,6 +52,14 @@ struct TasksCommand: ParsableCommand {
     /// `--no-color`.
     @Flag(help: "Never use colour (NO_COLOR does the same).")
     var noColor = false
+
+    /// `--generate man|bash|zsh|fish`.
+    @Option(help: ArgumentHelp("Print the man page or a completion script, then exit.", valueName: "file"))
+    var generate: GeneratedFile?
+
+    /// `--complete-task-numbers`: what the completion scripts ask for (not shown in help).
+    @Flag(help: .private)
+    var completeTaskNumbers = false
 
     /// The one-shot command's words.
     @Argument(help: ArgumentHelp("A command to run once, e.g. `add Buy milk` or `rm 3`.", valueName: "command"))
@@ -60,6 +85,8 @@ struct TasksCommand: ParsableCommand {
                          to: isRequest ? .output : .error)
             return output.finish(status: isRequest ? 0 : 2)
         }
+        if let file = command.generate { return ShellIntegration.print(file) }
+        if command.completeTaskNumbers { return ShellIntegration.printTaskNumbers(db: command.db) }
         return execute(command.options)
     }
 

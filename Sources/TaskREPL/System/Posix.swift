@@ -35,6 +35,12 @@ enum Posix {
         return path.isEmpty ? nil : path
     }
 
+    /// Whether there is a file (or anything else) at `path`.
+    static func fileExists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     /// Creates the folder at `path` and its missing parents (mode 0700, as the XDG spec asks);
     /// returns whether the folder exists afterwards.
     @discardableResult

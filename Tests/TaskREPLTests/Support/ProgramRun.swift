@@ -1,7 +1,8 @@
 import Foundation
 import TaskTestSupport
 
-/// One finished run of the `tasks` executable with files for standard input, output and error.
+/// One finished run of the `tasks` executable (or another program) with files for standard input,
+/// output and error.
 struct ProgramRun: Equatable, CustomStringConvertible {
     /// The bytes it wrote on standard output.
     var outputBytes: [UInt8]
@@ -27,6 +28,15 @@ struct ProgramRun: Equatable, CustomStringConvertible {
     init(_ arguments: [String], inputBytes: [UInt8], in folder: TemporaryFolder,
          environment extra: [String: String] = [:], database: Bool = true) async throws {
         try TasksBinary.checkBuilt()
+        let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
+        try await self.init(program: TasksBinary.path, arguments, inputBytes: inputBytes, in: folder,
+                            environment: TasksBinary.environment(in: folder, extra))
+    }
+
+    /// Runs the program at `path` (a shell, groff, make) with `arguments` and `environment`,
+    /// `inputBytes` as its standard input, its output kept in files inside `folder` until it has exited.
+    init(program path: String, _ arguments: [String], inputBytes: [UInt8] = [],
+         in folder: TemporaryFolder, environment: [String: String]) async throws {
         let id = UUID().uuidString
         let inputPath = folder.file("stdin-\(id)")
         let outputPath = folder.file("stdout-\(id)")
@@ -35,9 +45,8 @@ struct ProgramRun: Equatable, CustomStringConvertible {
         defer {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
-        let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
-        status = try await ChildProcess.run(TasksBinary.path, arguments, environment: TasksBinary.environment(in: folder, extra),
-                                      input: inputPath, output: outputPath, error: errorPath)
+        status = try await ChildProcess.run(path, arguments, environment: environment,
+                                            input: inputPath, output: outputPath, error: errorPath)
         outputBytes = FileManager.default.contents(atPath: outputPath).map(Array.init) ?? []
         errorBytes = FileManager.default.contents(atPath: errorPath).map(Array.init) ?? []
     }

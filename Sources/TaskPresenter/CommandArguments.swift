@@ -1,0 +1,24 @@
+/// What the words after a command name stand for, as far as completing them in a shell goes.
+public enum CommandArguments: Sendable, Hashable {
+    /// Free text or nothing: nothing to offer.
+    case none
+    /// Every word is a task number (`rm N…`).
+    case taskNumbers
+    /// The first `count` words are task numbers, the rest is free text (`edit N TEXT`: 1).
+    case leadingTaskNumbers(count: Int)
+    /// One command name (`help rm`).
+    case commandName
+}
+
+extension CommandName {
+    /// What the command's arguments are: one fact per command, so that a new command has to say.
+    var arguments: CommandArguments {
+        switch self {
+        case .done, .fav, .rm: .taskNumbers
+        case .edit: .leadingTaskNumbers(count: 1)
+        case .mv: .leadingTaskNumbers(count: 2)
+        case .help: .commandName
+        case .add, .clear, .find, .list, .undo, .redo, .quit: .none
+        }
+    }
+}
