@@ -118,4 +118,47 @@ import Testing
         let run = try await ProgramRun(["--db", "/proc/tasks.sqlite", "add", "x"], in: folder, database: false)
         #expect(run == ProgramRun(error: "tasks: cannot open /proc/tasks.sqlite: unable to open database file\n", status: 1))
     }
+
+    /// Runs `tasks` as a user who may not write the store: `nobody` when the tests run as root
+    /// (whom no file mode stops), else this user.
+    private func runWithoutWriting(_ arguments: [String], input: String = "") async throws -> ProgramRun {
+        guard getuid() == 0 else { return try await ProgramRun(arguments, input: input, in: folder, database: false) }
+        return try await ProgramRun(program: "/usr/sbin/runuser", ["-u", "nobody", "--", TasksBinary.path] + arguments,
+                                    inputBytes: Array(input.utf8), in: folder,
+                                    environment: TasksBinary.environment(in: folder))
+    }
+
+    @Test func aStoreThatCannotBeWrittenIsListedAndEveryChangeRefusedLeavingItUntouched() async throws {
+        let readOnly = folder.file("read-only")
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        let path = readOnly + "/tasks.sqlite"
+        _ = try await ProgramRun(["--db", path, "--quiet"], input: "add kept\nadd also kept\ndone 2\n", in: folder,
+                                 database: false)
+        chmod(path, 0o444)
+        chmod(readOnly, 0o555)
+        defer { chmod(readOnly, 0o755) }
+        let before = FileManager.default.contents(atPath: path)
+        #expect(try await runWithoutWriting(["--db", path, "list"])
+                == ProgramRun(output: "  1   kept\n  2   ✓ also kept\n"))
+        #expect(try await runWithoutWriting(["--db", path, "find", "also"])
+                == ProgramRun(output: "  2   ✓ also kept\n1 of 2 tasks match “also”; `list` shows all\n"))
+        #expect(try await runWithoutWriting(["--db", path, "rm", "1"])
+                == ProgramRun(error: "rm 1: \(path) is read-only: cannot save changes\n", status: 1))
+        #expect(try await runWithoutWriting(["--db", path], input: "add new\n")
+                == ProgramRun(error: "line 1: add new: \(path) is read-only: cannot save changes\n", status: 1))
+        #expect(FileManager.default.contents(atPath: path) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() async throws {
+        let path = folder.file("pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(try await ProgramRun(["--db", path, "list"], in: folder, database: false)
+                == ProgramRun(error: "tasks: cannot open \(path): it is a named pipe (FIFO), not a file\n", status: 1))
+    }
+
+    @Test func aDeviceIsRefused() async throws {
+        #expect(try await ProgramRun(["--db", "/dev/null", "list"], in: folder, database: false)
+                == ProgramRun(error: "tasks: cannot open /dev/null: it is a device, not a file\n", status: 1))
+    }
 }

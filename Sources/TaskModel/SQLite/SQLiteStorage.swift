@@ -27,9 +27,14 @@ public final class SQLiteStorage: TaskStorage {
         self.path = path
         try Self.makeFolder(of: path)
         let isCurrent = try StoreFile.check(path: path) // when it is, opening runs no migrator
+        // A store that can be read but not written (its file or folder read-only, a read-only mount)
+        // is opened as it is: read-only and immutable, since the log's shared-memory file cannot be
+        // made beside it. Listing works; every change fails with `readOnly`.
+        let isReadOnly = isCurrent && !StoreFile.isWritable(path: path)
         var configuration = Self.configuration
+        configuration.readonly = isReadOnly
         configuration.prepareDatabase { db in
-            try Self.useWriteAheadLog(db)
+            if !isReadOnly { try Self.useWriteAheadLog(db) }
             // mmap_size: pages are read from a mapping of the file instead of being copied into SQLite's
             // page cache, which saves a 10,000-task list about 130 page faults and as many reads. Writes
             // still go through write(2) and the log, so durability is unchanged.
@@ -37,7 +42,8 @@ public final class SQLiteStorage: TaskStorage {
         }
         let upgrade = UpgradeReport()
         do {
-            writer = try DatabaseQueue(path: path, configuration: configuration)
+            writer = try DatabaseQueue(path: isReadOnly ? StoreFile.immutableURI(path: path) : path,
+                                       configuration: configuration)
             if !isCurrent { try Self.migrate(writer) { report in upgrade.value.withLock { $0 = report } } }
         } catch {
             throw StoreError.mapping(error, path: path, opening: true)
@@ -126,8 +132,9 @@ public final class SQLiteStorage: TaskStorage {
     // MARK: Transactions
 
     public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
+        let result: T
         do {
-            return try writer.write { db in
+            result = try writer.write { db in
                 let transaction = SQLiteTransaction(db: db, path: path)
                 let result = try body(transaction)
                 try transaction.finish()
@@ -136,6 +143,18 @@ public final class SQLiteStorage: TaskStorage {
         } catch {
             throw StoreError.mapping(error, path: path)
         }
+        copyLogIntoFile()
+        return result
+    }
+
+    /// Copies the committed change from the write-ahead log into the database file, so that the
+    /// `.sqlite` file alone holds every change once a command returns, even while another process
+    /// (a prompt left open) keeps the log alive; SQLite itself does so only when the last
+    /// connection closes. Passive: it waits for no reader. A failure changes nothing: the change is
+    /// committed in the log, and the next checkpoint copies it.
+    private func copyLogIntoFile() {
+        guard path != ":memory:" else { return }
+        try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
     }
 
     public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {

@@ -37,6 +37,27 @@ enum StoreFile {
         return isTasksStore && Schema.isCurrent(userVersion: userVersion)
     }
 
+    /// Whether this process may write the store at `path` and make files beside it (the log).
+    static func isWritable(path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return access(path, W_OK) == 0 && access(folder, W_OK) == 0
+    }
+
+    /// An SQLite URI that opens the file at `path` as immutable: read without locks or a log.
+    static func immutableURI(path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
+    }
+
     /// What a file of `mode` is when it is not a regular file; nil for a regular file.
     private static func kind(of mode: mode_t) -> StoreError.FileKind? {
         switch mode & S_IFMT {

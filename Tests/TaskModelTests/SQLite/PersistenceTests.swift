@@ -96,6 +96,19 @@ import Testing
         #expect(try waiter.allTasks().map(\.text) == ["first", "second"])
     }
 
+
+    @Test func theFileAloneHoldsEveryCommittedChangeWhileAnotherConnectionKeepsTheLogOpen() throws {
+        let path = folder.file("tasks.sqlite")
+        let prompt = try SQLiteStorage(path: path) // a prompt left open elsewhere
+        _ = try prompt.allTasks()
+        let oneShot = try SQLiteStorage(path: path)
+        try oneShot.create(text: "saved")
+        try prompt.create(text: "saved too")
+        let copy = folder.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: copy) // the file alone, as a backup takes it
+        #expect(try SQLiteStorage(path: copy).texts() == ["saved", "saved too"])
+        withExtendedLifetime((prompt, oneShot)) {}
+    }
 }
 
 /// A thread-safe list of event names, to check the order in which threads did things.
