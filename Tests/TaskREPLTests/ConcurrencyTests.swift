@@ -100,4 +100,22 @@ import Testing
             "fav 2: the task shown as 2 is gone (changed by another process); the list was refreshed",
         ])
     }
+
+    @Test func anEditFilledInByTabCannotOverwriteAnEditMadeElsewhereMeanwhile() async throws {
+        let session = try await sessionShowingThreeTasks()
+        #expect(try await ProgramRun(["--quiet", "edit", "1", "a, as edited elsewhere"], in: folder) == ProgramRun())
+        try await session.type("edit 1 ")
+        try await session.press("Tab") // fills in the text shown: "a"
+        try await session.waitFor { $0.last == "tasks> edit 1 a" }
+        try await session.type(" and more")
+        try await session.press("Enter")
+        let screen = try await session.waitForPrompt()
+        let printed = Array(screen[(try #require(screen.lastIndex(of: "tasks> edit 1 a and more")) + 1)..<(screen.count - 1)])
+        #expect(Array(printed.prefix(3)) == ["  1   a, as edited elsewhere", "  2   b", "  3   c"])
+        // The message may be wrapped to the window: compared without the line breaks and spaces.
+        let message = "edit 1 a and more: task 1 was edited by another process meanwhile (it now reads "
+            + "“a, as edited elsewhere”); nothing was changed and the list was refreshed"
+        #expect(printed.dropFirst(3).joined().filter { $0 != " " } == message.filter { $0 != " " })
+        #expect(try await listedTexts() == ["a, as edited elsewhere", "b", "c"])
+    }
 }
