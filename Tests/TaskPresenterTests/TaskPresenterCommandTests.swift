@@ -129,8 +129,8 @@ struct TaskPresenterCommandTests {
 
     @Test("list shows tasks added by another connection since")
     func listShowsOthersChanges() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
         try SQLiteStorage(path: path).create(text: "B")
         #expect(sut.handle(line: "list") == .succeeded)

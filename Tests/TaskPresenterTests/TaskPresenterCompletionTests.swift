@@ -37,8 +37,8 @@ struct TaskPresenterCompletionTests {
 
     @Test("edit N uses the numbering of the list as shown")
     func editUsesShownNumbering() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (sut, _) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
         let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(other.handle(line: "rm 1") == .succeeded)

@@ -98,8 +98,8 @@ struct TaskPresenterErrorTests {
 
     @Test("a storage error shows the store's own message after the command, and changes nothing")
     func storageError() async throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (result, received) = try await onOwnThread { () -> (CommandResult, [ViewSpy.Received]) in
             let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
             let other = try SQLiteStorage(path: path)

@@ -32,8 +32,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("a number still means the task shown with it after another process removed one above it")
     func staleNumberStillMeansShownTask() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 1") == .succeeded) // A; B is now 1 in the store, C is 2
@@ -43,8 +43,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("a number still means the task shown with it after another process added tasks")
     func staleNumberAfterOthersAdd() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "add C") == .succeeded)
@@ -54,8 +54,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("a number whose task another process removed is reported as gone, the list refreshed, nothing changed")
     func staleNumberGone() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2") == .succeeded) // B
@@ -69,8 +69,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("after the refresh, numbers refer to the fresh list")
     func numbersAfterRefresh() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2") == .succeeded)
@@ -82,8 +82,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("several gone tasks are named together, and the others are not changed")
     func severalGone() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C", "D"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "rm 2 4") == .succeeded)
@@ -97,8 +97,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("edit of a task another process removed is reported as gone")
     func editGone() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "clear") == .succeeded)
@@ -111,8 +111,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("edit of a task another process edited meanwhile is refused, saying what it reads now")
     func editOfAnEditedTask() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "edit 1 theirs") == .succeeded)
@@ -130,8 +130,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("done and mv act on the tasks shown, wherever another process moved them")
     func doneAndMoveFollowTheTasksShown() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "mv 3 1") == .succeeded) // C A B
@@ -144,8 +144,8 @@ struct TaskPresenterNumberingTests {
 
     @Test("showList shows the changes another process made meanwhile")
     func showListRefreshes() throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (first, firstView) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B"])
         let (second, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(second.handle(line: "fav 1") == .succeeded)

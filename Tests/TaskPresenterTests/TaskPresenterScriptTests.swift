@@ -156,8 +156,8 @@ struct TaskPresenterScriptTests {
 
     @Test("a store that cannot be written fails the script before its first line, changing nothing")
     func storageErrorStops() async throws {
-        let path = temporaryDatabasePath()
-        defer { removeTemporaryFolder(of: path) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
         let (result, received) = try await onOwnThread { () -> (ScriptResult, [ViewSpy.Received]) in
             let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"])
             let other = try SQLiteStorage(path: path)

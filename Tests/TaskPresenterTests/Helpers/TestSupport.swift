@@ -66,18 +66,6 @@ func storedRows(_ database: any TaskStorage) throws -> [TaskRow] {
     }
 }
 
-/// A database file in a new temporary folder; the folder is removed by `removeTemporaryFolder(of:)`.
-func temporaryDatabasePath() -> String {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tasks-presenter-tests-\(UUID().uuidString)")
-    return folder.appendingPathComponent("tasks.sqlite").path
-}
-
-/// Removes the temporary folder holding the database at `path`.
-func removeTemporaryFolder(of path: String) {
-    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
-}
-
 /// Runs `body` on a thread of its own and waits for it without blocking the test runner's threads,
 /// for tests that sit out the store's busy timeout (other tests keep running meanwhile).
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
