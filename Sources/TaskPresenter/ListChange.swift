@@ -79,6 +79,19 @@ enum ListChange {
         }
     }
 
+    /// The position in `list` (as it is after the change) of the task the change touched, for a
+    /// view that can show only some rows; nil when it touched none in particular.
+    func focus(in list: TaskList) -> Int? {
+        switch self {
+        case .add: list.isEmpty ? nil : list.count - 1
+        case let .toggleDone(targets), let .toggleFavorite(targets): targets.first?.index
+        case let .remove(targets): list.isEmpty ? nil : min(targets.map(\.index).min() ?? 0, list.count - 1)
+        case let .edit(target, _, _): target.index
+        case let .move(_, destination, _): destination
+        case .clear, .undo, .redo: nil
+        }
+    }
+
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.

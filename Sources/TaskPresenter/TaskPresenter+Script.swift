@@ -29,7 +29,7 @@ extension TaskPresenter {
                         case let .help(topic):
                             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
                         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo:
-                            if let described = try perform(command, on: &list, in: store) {
+                            if let described = try perform(command, on: &list, in: store).undoOrRedo {
                                 infos.append(.info(described.message(undone: command == .undo)))
                             }
                         }

@@ -80,18 +80,19 @@ public final class TaskPresenter {
         }
     }
 
-    /// Shows `list` (the presenter's when nil), only the tasks matching `filter` when there is one.
-    func displayList(_ shownList: TaskList? = nil, filter: TaskFilter? = nil) {
+    /// Shows `list` (the presenter's when nil), only the tasks matching `filter` when there is one;
+    /// `focus` is the position of the task a change just touched.
+    func displayList(_ shownList: TaskList? = nil, filter: TaskFilter? = nil, focus: Int? = nil) {
         guard let view else { return }
         let list = shownList ?? self.list ?? []
-        guard let filter = filter ?? self.filter else { return view.display(rows: TaskRows(list)) }
+        guard let filter = filter ?? self.filter else { return view.display(rows: TaskRows(list, focus: focus)) }
         let shown = filter.matchingIndices(in: list)
         let query = "“\(filter.query.abbreviated(to: 40))”"
         if shown.isEmpty {
             let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
             return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)."))
         }
-        view.display(rows: TaskRows(list, shown: shown))
+        view.display(rows: TaskRows(list, shown: shown, focus: focus.flatMap { shown.firstIndex(of: $0) }))
         let tasks = list.count == 1 ? "task" : "tasks"
         view.display(message: .info("\(shown.count) of \(list.count) \(tasks) match \(query); `list` shows all"))
     }
@@ -128,18 +129,25 @@ public final class TaskPresenter {
         }
     }
 
+    /// What a change came to: what `undo` or `redo` did, and the task it touched.
+    struct Performed {
+        var undoOrRedo: Change?
+        /// The position in the list of the task the change touched, when one in particular.
+        var focus: Int?
+    }
+
     /// The one path every change takes, at the prompt, on the command line and in a script:
     /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
-    /// Returns what `undo` or `redo` did.
-    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Change? {
-        guard let change = try ListChange.validate(command, against: list ?? []) else { return nil }
-        return try change.apply(to: &list, in: store)
+    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Performed {
+        guard let change = try ListChange.validate(command, against: list ?? []) else { return Performed() }
+        let described = try change.apply(to: &list, in: store)
+        return Performed(undoOrRedo: described, focus: list.flatMap(change.focus(in:)))
     }
 
     /// What a change command's transaction came to.
     private enum Outcome {
         /// The change was saved; `list` is the list after it (nil when not needed).
-        case changed(list: TaskList?, version: Int, undoOrRedo: Change?)
+        case changed(list: TaskList?, version: Int, performed: Performed)
         /// The tasks shown were changed meanwhile; nothing was changed; `list` is the list as it is now.
         case stale(CommandError, list: TaskList, version: Int)
     }
@@ -158,9 +166,9 @@ public final class TaskPresenter {
                     version = try store.externalVersion()
                 }
                 let shown = list
-                let described: Change?
+                var performed: Performed
                 do {
-                    described = try perform(command, on: &list, in: store)
+                    performed = try perform(command, on: &list, in: store)
                 } catch let error as StoreError {
                     guard let stale = Self.staleError(error, command: command, shown: shown ?? []) else { throw error }
                     return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
@@ -168,8 +176,9 @@ public final class TaskPresenter {
                 let current = try store.externalVersion()
                 if list == nil ? needsList : current != version {
                     list = try store.allTasks()
+                    performed.focus = nil // another process changed the list too: no position is sure
                 }
-                return .changed(list: list, version: current, undoOrRedo: described)
+                return .changed(list: list, version: current, performed: performed)
             }
         } catch let error as CommandError {
             return fail(input, error.description)
@@ -177,11 +186,11 @@ public final class TaskPresenter {
             return fail(input, Self.describe(error))
         }
         switch outcome {
-        case let .changed(newList, version, described):
+        case let .changed(newList, version, performed):
             list = newList
             listVersion = version
-            if rendersAfterChanges { displayList() }
-            if let described {
+            if rendersAfterChanges { displayList(focus: performed.focus) }
+            if let described = performed.undoOrRedo {
                 view?.display(message: .info(described.message(undone: command == .undo)))
             }
             return .succeeded

@@ -10,12 +10,23 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// What to say instead of rows when there are none, when the presenter has something to say
     /// (a search that matched nothing); nil when the list itself is empty.
     public let emptyText: String?
+    /// The row (an index of these rows) that the change just made touched; nil when the rows are
+    /// shown for their own sake (`list`, `find`, the first list). A view too short for all the rows
+    /// may show the ones around it.
+    public let focus: Int?
 
     /// The rows showing `list`, numbered from 1, or only those at `shown`.
-    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil) {
+    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil, focus: Int? = nil) {
         self.list = list
         self.shown = shown
         self.emptyText = emptyText
+        self.focus = focus
+    }
+
+    /// The line that stands for rows left out above the ones shown, or below them.
+    public func hiddenRowsText(count: Int, above: Bool) -> String {
+        let tasks = count == 1 ? "task" : "tasks"
+        return above ? "… \(count) \(tasks) above; `ls` shows all" : "… \(count) \(tasks) below"
     }
 
     public var startIndex: Int { 0 }
@@ -36,5 +47,15 @@ public struct TaskRows: RandomAccessCollection, Sendable {
         _ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
     ) {
         list.forEachTask(at: shown) { index, text, flags in body(index + 1, text, flags.isFavorite, flags.isDone) }
+    }
+
+    /// `forEachRow` for the rows at `range` only.
+    public func forEachRow(
+        in range: Range<Int>,
+        _ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
+    ) {
+        list.forEachTask(at: shown.map { Array($0[range]) } ?? Array(range)) { index, text, flags in
+            body(index + 1, text, flags.isFavorite, flags.isDone)
+        }
     }
 }

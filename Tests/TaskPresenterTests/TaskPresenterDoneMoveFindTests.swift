@@ -130,4 +130,25 @@ struct TaskPresenterDoneMoveFindTests {
         #expect(TaskPresenter.notice(forUpgrade: StoreUpgrade(fromVersion: 1, keptHistory: false))
                 == "the store was upgraded from version 1; every task was kept, but its undo history could not be and was cleared")
     }
+
+    @Test("after a change the rows say which one it touched; listing says none", arguments: [
+        ("add E", 4), ("fav 2", 1), ("done 3 1", 2), ("edit 4 x", 3), ("mv 1 3", 2), ("rm 4", 2), ("rm 2-3", 1),
+    ])
+    func focus(line: String, focus: Int) throws {
+        let (sut, view) = try makeSUT(tasks: ["A", "B", "C", "D"])
+        #expect(sut.handle(line: line) == .succeeded)
+        #expect(view.lastFocus == focus)
+        _ = sut.handle(line: "list")
+        #expect(view.lastFocus == nil)
+    }
+
+    @Test("a change's row is counted among the matches of a search in effect")
+    func focusInASearch() throws {
+        let (sut, view) = try makeSUT(tasks: ["milk", "bread", "more milk"])
+        _ = sut.handle(line: "find milk")
+        #expect(sut.handle(line: "done 3") == .succeeded)
+        #expect(view.lastFocus == 1) // the second row shown
+        #expect(sut.handle(line: "done 2") == .succeeded) // not shown
+        #expect(view.lastFocus == nil)
+    }
 }

@@ -68,4 +68,18 @@ import Testing
         try await session.press("Enter")
         try await session.waitFor { $0.suffix(4) == ["tasks (find milk)> list", "  1   Buy milk", "  2   Pay rent", "tasks>"] }
     }
+
+    @Test func aChangeToALongListShowsTheRowsAroundItAndItsMessageStaysOnScreen() async throws {
+        try await prepare((1...2_000).map { "add Task \($0)\n" }.joined())
+        let session = try await TerminalSession(in: folder, rows: 40)
+        let changed = try await session.run("fav 1000")
+        #expect(changed.count == 38)
+        #expect(changed.first == "… 981 tasks above; `ls` shows all")
+        #expect(changed[1] == "  982   Task 982")
+        #expect(changed.contains(" 1000 ★ Task 1000"))
+        #expect(changed.last == "… 983 tasks below")
+        try await session.run("undo") // the whole list, then the message
+        let screen = try await session.lines()
+        #expect(screen.suffix(2) == ["Undid: fav “Task 1000” (now not a favourite)", "tasks>"])
+    }
 }

@@ -117,7 +117,7 @@ struct TasksCommand: ParsableCommand {
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
         let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
-                               emptyListText: mode.emptyListText)
+                               emptyListText: mode.emptyListText, showsWindows: mode == .interactive)
         let status: Int32
         switch mode {
         case .oneShot(let line):

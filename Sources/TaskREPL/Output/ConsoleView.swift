@@ -11,27 +11,44 @@ final class ConsoleView: TaskView {
 
     private var formatter: ListFormatter
     private let errorPalette: Palette
+    /// Whether a list taller than the terminal is shown around the task a change touched (at the prompt).
+    private let showsWindows: Bool
 
     /// Creates the view and makes itself the presenter's view.
     ///
     /// - Parameters:
     ///   - colorAllowed: false with `--no-color` or a non-empty `NO_COLOR`; colours also need a terminal.
     ///   - emptyListText: what an empty list says (how to add a task in this mode).
-    init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String) {
+    ///   - showsWindows: whether, after a change, a list taller than the terminal is shown only
+    ///     around the task the change touched (at the prompt, where every change redraws the list).
+    init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String,
+         showsWindows: Bool = false) {
         self.presenter = presenter
         self.output = output
+        self.showsWindows = showsWindows
         let outputPalette: Palette = colorAllowed && Posix.isTerminal(Posix.standardOutput) ? .ansi : .plain
         errorPalette = colorAllowed && Posix.isTerminal(Posix.standardError) ? .ansi : .plain
         formatter = ListFormatter(palette: outputPalette, emptyListText: emptyListText)
         presenter.view = self
     }
 
-    /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal).
+    /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal);
+    /// after a change at the prompt, a list taller than the terminal only around the task it touched.
     func display(rows: TaskRows) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
-        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow) {
-            output.write(bytes: $0, to: .output)
+        let write: (UnsafeBufferPointer<UInt8>) -> Void = { self.output.write(bytes: $0, to: .output) }
+        guard showsWindows, let focus = rows.focus, let height = Posix.terminalRows(Posix.standardOutput),
+              let window = ListWindow(count: rows.count, focus: focus, height: height) else {
+            return formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow,
+                                   to: write)
         }
+        if window.hiddenAbove > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenAbove, above: true)) }
+        formatter.write(largestNumber: rows.largestNumber, rows: { rows.forEachRow(in: window.shown, $0) }, to: write)
+        if window.hiddenBelow > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenBelow, above: false)) }
+    }
+
+    private func writeHint(_ text: String) {
+        output.write(formatter.palette.hint(text.escapingControlCharacters()) + "\n", to: .output)
     }
 
     /// Shows a message: info on standard output, errors in red on standard error.

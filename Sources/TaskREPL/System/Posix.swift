@@ -22,6 +22,13 @@ enum Posix {
         return Int(size.ws_col)
     }
 
+    /// The height in lines of the terminal at `descriptor`, or nil when it is not a terminal.
+    static func terminalRows(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// The value of the environment variable `name`, or nil when unset.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

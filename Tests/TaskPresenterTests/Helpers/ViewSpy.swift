@@ -26,10 +26,13 @@ final class ViewSpy: TaskView {
 
     /// What the last rows said instead of rows when there were none, if anything.
     private(set) var lastEmptyText: String?
+    /// The row the last rows said a change touched, if any.
+    private(set) var lastFocus: Int?
 
     func display(rows: TaskRows) {
         received.append(.rows(Array(rows)))
         lastEmptyText = rows.emptyText
+        lastFocus = rows.focus
     }
     func display(message: Message) { received.append(.message(message)) }
     func display(help: String) { received.append(.help(help)) }
