@@ -23,6 +23,8 @@ extension StoreError {
             "cannot open \(path): \(cause)"
         case let .readOnly(path):
             "\(path) is read-only: cannot save changes"
+        case .interrupted:
+            "interrupted; nothing was changed"
         case let .busy(path, seconds):
             "\(path) is busy: another process held it for over \(seconds) s; nothing was changed"
         case let .tasksNotFound(ids):

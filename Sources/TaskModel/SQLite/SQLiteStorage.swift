@@ -15,6 +15,8 @@ public final class SQLiteStorage: TaskStorage {
     /// What opening did to a store written by an earlier version of tasks; nil when nothing.
     public let upgrade: StoreUpgrade?
     private let writer: DatabaseQueue
+    /// Set by `interrupt()`; read by SQLite during statements (kept alive as long as the connection).
+    private let interruption: SQLiteInterruption
 
     public var location: String { path }
 
@@ -33,7 +35,10 @@ public final class SQLiteStorage: TaskStorage {
         let isReadOnly = isCurrent && !StoreFile.isWritable(path: path)
         var configuration = Self.configuration
         configuration.readonly = isReadOnly
+        let interruption = SQLiteInterruption()
+        self.interruption = interruption
         configuration.prepareDatabase { db in
+            interruption.install(on: db)
             if !isReadOnly { try Self.useWriteAheadLog(db) }
             // mmap_size: pages are read from a mapping of the file instead of being copied into SQLite's
             // page cache, which saves a 10,000-task list about 130 page faults and as many reads. Writes
@@ -51,17 +56,21 @@ public final class SQLiteStorage: TaskStorage {
         self.upgrade = upgrade.value.withLock { $0 }
     }
 
-    private init(memoryWriter: DatabaseQueue) throws {
+    private init(memoryWriter: DatabaseQueue, interruption: SQLiteInterruption) throws {
         path = ":memory:"
         upgrade = nil
         writer = memoryWriter
+        self.interruption = interruption
         try Schema.migrator().migrate(writer)
     }
 
     /// A new, empty store in memory (for tests and benchmarks).
     public static func inMemory() throws -> SQLiteStorage {
         do {
-            return try SQLiteStorage(memoryWriter: DatabaseQueue(configuration: configuration))
+            let interruption = SQLiteInterruption()
+            var configuration = configuration
+            configuration.prepareDatabase { db in interruption.install(on: db) }
+            return try SQLiteStorage(memoryWriter: DatabaseQueue(configuration: configuration), interruption: interruption)
         } catch {
             throw StoreError.mapping(error, path: ":memory:")
         }
@@ -123,6 +132,10 @@ public final class SQLiteStorage: TaskStorage {
         }
     }
 
+    public func interrupt() {
+        interruption.request()
+    }
+
     /// Closes the connection now (a WAL checkpoint); later calls fail. Errors are ignored: every
     /// change is already committed, and SQLite recovers the log on the next open.
     public func close() {
@@ -133,11 +146,14 @@ public final class SQLiteStorage: TaskStorage {
 
     public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
         let result: T
+        defer { interruption.clear() }
         do {
             result = try writer.write { db in
                 let transaction = SQLiteTransaction(db: db, path: path)
                 let result = try body(transaction)
                 try transaction.finish()
+                // Asked to stop after the last statement: roll back rather than commit.
+                if interruption.isRequested { throw StoreError.interrupted(path: path) }
                 return result
             }
         } catch {
@@ -158,6 +174,7 @@ public final class SQLiteStorage: TaskStorage {
     }
 
     public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
+        defer { interruption.clear() }
         do {
             return try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
         } catch {
@@ -198,6 +215,8 @@ extension StoreError {
         let cause = Cause(code: "SQLITE \(error.extendedResultCode.rawValue)",
                           message: error.message ?? "\(error.resultCode)")
         switch error.resultCode.primaryResultCode {
+        case .SQLITE_INTERRUPT:
+            return StoreError.interrupted(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError.busy(path: path, seconds: Int(SQLiteStorage.busyTimeout))
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:

@@ -16,6 +16,11 @@ public protocol TaskStorage: AnyObject, Sendable {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T
 
+    /// Asks the transaction running now, on another thread (a user's Ctrl-C), to stop: it throws
+    /// `interrupted` and changes nothing. A transaction that finishes before it stops commits as
+    /// usual. Called when none is running, it stops the next one: call it only while one runs.
+    func interrupt()
+
     /// Ends the connection; what was committed is kept. Later calls fail.
     func close()
 }

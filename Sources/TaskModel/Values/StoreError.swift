@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Hashable {
     case readOnly(path: String)
     /// Another process kept the store locked for longer than the busy timeout.
     case busy(path: String, seconds: Int)
+    /// The transaction was stopped by `interrupt()`; nothing was changed.
+    case interrupted(path: String)
     /// Some of the tasks named are not in the list (removed meanwhile, perhaps by another process).
     case tasksNotFound(ids: [TaskItem.ID])
     /// The text of a task is no longer the one the caller expected (changed meanwhile).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TaskTestSupport
 import Testing
 import TaskModel
@@ -64,5 +65,35 @@ import TaskModel
                 #expect(throws: ScriptFailure.self) {
             try database.write { store in try store.savepoint { throw ScriptFailure() } }
         }
+    }
+}
+
+/// `interrupt()`: a user's Ctrl-C stops a long change, which then changes nothing.
+@Suite struct StorageSpecInterruptTests {
+    @Test(arguments: Backend.allCases) func anInterruptedWriteChangesNothing(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        try database.create(text: "kept")
+        let started = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Void, Error>?>(nil)
+        let writer = Thread {
+            let result = Result<Void, Error> {
+                try database.write { store in
+                    for index in 0..<2_000_000 {
+                        try store.create(text: "\(index)")
+                        if index == 100 { started.signal() }
+                    }
+                }
+            }
+            outcome.withLock { $0 = result }
+            started.signal()
+        }
+        writer.start()
+        started.wait()
+        database.interrupt()
+        while outcome.withLock({ $0 == nil }) { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(throws: StoreError.interrupted(path: database.location)) { try outcome.withLock { try $0?.get() } }
+        #expect(try database.texts() == ["kept"])
+        try database.create(text: "next") // the request is forgotten once its transaction ended
+        #expect(try database.texts() == ["kept", "next"])
     }
 }
