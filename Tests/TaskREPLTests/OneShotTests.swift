@@ -77,11 +77,25 @@ import Testing
         #expect(lines.last == "100   t100")
     }
 
-    @Test func flagsAfterTheCommandAreFlags() async throws {
-        #expect(try await ProgramRun(["add", "one", "--quiet"], in: folder) == ProgramRun())
+    @Test func everyWordAfterTheCommandIsItsArgumentEvenWithADash() async throws {
+        #expect(try await ProgramRun(["add", "-5", "degrees"], in: folder) == ProgramRun(output: "  1   -5 degrees\n"))
     }
 
-    @Test func aDoubleDashLetsTheTextStartWithADash() async throws {
-        #expect(try await ProgramRun(["add", "--", "-5 degrees"], in: folder).output == "  1   -5 degrees\n")
+    @Test func aFlagAfterTheCommandIsPartOfTheText() async throws {
+        #expect(try await ProgramRun(["add", "one", "--quiet"], in: folder) == ProgramRun(output: "  1   one --quiet\n"))
+    }
+
+    @Test func aDashNumberIsTheCommandsToJudge() async throws {
+        _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
+        #expect(try await ProgramRun(["rm", "-3"], in: folder)
+            == ProgramRun(error: "rm -3: `-3` is not a task number (numbers start at 1)\n", status: 1))
+    }
+
+    @Test(arguments: ["", "   "])
+    func anEmptyCommandIsAUsageError(command: String) async throws {
+        #expect(try await ProgramRun([command], in: folder) == ProgramRun(
+            error: "tasks: the command is empty: give one, such as `tasks add TEXT` (`tasks help` lists them)\n",
+            status: 2))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
     }
 }

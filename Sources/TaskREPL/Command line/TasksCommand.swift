@@ -75,6 +75,10 @@ struct TasksCommand: ParsableCommand {
             (options.db, options.quiet, options.keepGoing, options.noColor, options.command)
         let output = OutputStreams()
         let mode = InputMode(commandWords: command, standardInputIsTerminal: Posix.isTerminal(Posix.standardInput))
+        if case .oneShot(let line) = mode, line.allSatisfy(\.isWhitespace) {
+            output.writeFailure("the command is empty: give one, such as `tasks add TEXT` (`tasks help` lists them)")
+            return output.finish(status: 2)
+        }
         guard let path = Locations.databasePath(option: db) else {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
