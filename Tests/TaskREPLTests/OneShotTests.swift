@@ -98,4 +98,28 @@ import Testing
             status: 2))
         #expect(!FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
     }
+
+    /// Runs `tasks` with `arguments` and standard output on a full disk; returns its status and standard error.
+    private func runOnAFullDisk(_ arguments: [String], input: String = "/dev/null") async throws -> (Int32, String?) {
+        let status = try await ChildProcess.run(TasksBinary.path, ["--db", folder.file("tasks.sqlite")] + arguments,
+                                                environment: TasksBinary.environment(in: folder),
+                                                input: input, output: "/dev/full", error: folder.file("stderr"))
+        return (status, folder.contents(of: "stderr"))
+    }
+
+    @Test func aFullDiskAfterAChangeSaysTheChangeWasSaved() async throws {
+        let (status, error) = try await runOnAFullDisk(["add", "one"])
+        #expect(status == 1)
+        #expect(error == "tasks: cannot write to standard output: No space left on device (the change was saved)\n")
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   one\n")
+    }
+
+    @Test func aFullDiskAfterAScriptSaysItsChangesWereSaved() async throws {
+        let script = folder.file("script")
+        try "add one\nadd two\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (status, error) = try await runOnAFullDisk([], input: script)
+        #expect(status == 1)
+        #expect(error == "tasks: cannot write to standard output: No space left on device (the changes were saved)\n")
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   one\n  2   two\n")
+    }
 }

@@ -95,15 +95,21 @@ struct TasksCommand: ParsableCommand {
         let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
                                emptyListText: mode.emptyListText)
         let status: Int32
+        let saved: OutputStreams.SavedChanges
         switch mode {
         case .oneShot(let line):
-            status = presenter.handle(line: line) == .failed ? 1 : 0
+            let result = presenter.handle(line: line)
+            status = result == .failed ? 1 : 0
+            saved = result == .succeeded && TaskPresenter.savesAChange(line) ? .one : .none
         case .script:
-            status = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
+            let script = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
+            status = script.status
+            saved = script.saved ? .several : .none
         case .interactive:
             status = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
+            saved = .none
         }
-        let finalStatus = output.finish(status: status)
+        let finalStatus = output.finish(status: status, saved: saved)
         // Leave without tearing down: freeing a 10,000-task list costs a fifth of a one-shot
         // `tasks list`. Output is flushed and history saved; closing the store checkpoints its log.
         database.close()

@@ -57,12 +57,28 @@ final class OutputStreams {
         flush(.error)
     }
 
+    /// What had been saved to the store when the output ended, for a failure to show it to mention.
+    enum SavedChanges {
+        /// Nothing: the run changed nothing, or its change failed.
+        case none
+        /// The one change of a one-shot command.
+        case one
+        /// The changes of a script or a session at the prompt.
+        case several
+    }
+
     /// Flushes and returns `status`, or 1 with a message on standard error when standard output
-    /// could not be written (a full disk, a closed pipe with SIGPIPE ignored).
-    func finish(status: Int32) -> Int32 {
+    /// could not be written (a full disk, a closed pipe with SIGPIPE ignored). The message says
+    /// when changes were saved all the same, so that nobody makes them twice.
+    func finish(status: Int32, saved: SavedChanges = .none) -> Int32 {
         flush()
         guard let outputFailure else { return status }
-        writeFailure("cannot write to standard output: \(outputFailure)")
+        let note = switch saved {
+        case .none: ""
+        case .one: " (the change was saved)"
+        case .several: " (the changes were saved)"
+        }
+        writeFailure("cannot write to standard output: \(outputFailure)\(note)")
         flush(.error)
         return 1
     }
