@@ -173,6 +173,11 @@ import Testing
         #expect(!row.contains("\u{1B}["))
     }
 
+    @Test func aDumbTerminalGetsNoColour() async throws {
+        let row = try await favoriteRow(environment: ["TERM": "dumb"])
+        #expect(row == "  1 ★ one")
+    }
+
     // MARK: Keys
 
     @Test func ctrlCDiscardsTheLineAndKeepsRunning() async throws {

@@ -91,7 +91,9 @@ struct TasksCommand: ParsableCommand {
             return output.finish(status: 1)
         }
         let presenter = TaskPresenter(database: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
+            && Posix.environment("TERM") != "dumb"
         let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
                                emptyListText: mode.emptyListText)
         let status: Int32
