@@ -133,6 +133,20 @@ import Testing
         #expect(output.prefix(2) == ["add TEXT        add a task at the end of", "                the list"])
     }
 
+    @Test func atTwentyColumnsHelpPutsDescriptionsUnderTheirCommands() async throws {
+        let session = try await TerminalSession(in: folder, columns: 20)
+        let output = try await session.run("help")
+        #expect(output.allSatisfy { $0.count <= 20 })
+        #expect(output.prefix(3) == ["add TEXT", "  add a task at the", "  end of the list"])
+    }
+
+    @Test func anErrorWrapsAtSpacesToTheTerminalWidth() async throws {
+        try await prepare("add one\nadd two\nadd three\n")
+        let session = try await TerminalSession(in: folder, columns: 20)
+        let output = try await session.run("rm 9 8 7")
+        #expect(output == ["rm 9 8 7: there is", "no task 9 (the list", "has 3)"])
+    }
+
     @Test func anErrorIsShownAndThePromptComesBack() async throws {
         try await prepare("add one\n")
         let session = try await TerminalSession(in: folder)

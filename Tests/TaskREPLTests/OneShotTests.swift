@@ -55,6 +55,21 @@ import Testing
         #expect(run.output.hasPrefix("add TEXT "))
     }
 
+    @Test(arguments: [[], ["rm"], ["fav"], ["help"]])
+    func helpFitsEightyColumnsOffATerminal(topic: [String]) async throws {
+        let run = try await ProgramRun(["help"] + topic, in: folder)
+        let lines = run.output.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.filter { $0.count > 80 } == [])
+    }
+
+    @Test func anErrorOffATerminalStaysOneLine() async throws {
+        let run = try await ProgramRun(["rm", "9", "8", "7", "6", "5", "4", "3", "2", "1", "10", "11", "12", "13",
+                                        "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25"],
+                                       in: folder)
+        #expect(run.error.split(separator: "\n").count == 1)
+    }
+
     @Test func aFullDiskOnStandardOutputIsAFailure() async throws {
         _ = try await ProgramRun(["--quiet", "add", "one"], in: folder)
         let errorPath = folder.file("stderr")
