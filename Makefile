@@ -1,6 +1,6 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
-# machine lacks (libedit-dev; tmux and sqlite3 for the end-to-end tests) before building.
+# machine lacks (libedit-dev; tmux, sqlite3 and valgrind for the end-to-end tests) before building.
 
 PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
@@ -44,6 +44,7 @@ static-deps: deps
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
 	$(call need,/usr/bin/sqlite3,sqlite3)
+	$(call need,/usr/bin/valgrind,valgrind)
 
 build: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks

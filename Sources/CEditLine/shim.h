@@ -28,8 +28,17 @@ static inline int tasks_el_set_editor(EditLine *el, const wchar_t *mode) {
     return el_wset(el, EL_EDITOR, mode);
 }
 
-static inline int tasks_el_set_signal_handling(EditLine *el, int on) {
-    return el_wset(el, EL_SIGNAL, on);
+/// The function libedit calls for each character typed (instead of its own read(2) of one byte).
+typedef int (*tasks_read_function)(EditLine *, wchar_t *);
+
+static inline int tasks_el_set_read_function(EditLine *el, tasks_read_function read) {
+    return el_wset(el, EL_GETCFN, read);
+}
+
+/// Forgets what libedit believes is on the screen and draws the prompt and the line again from
+/// the cursor's position.
+static inline int tasks_el_redraw(EditLine *el) {
+    return el_wset(el, EL_REFRESH);
 }
 
 static inline int tasks_el_set_client_data(EditLine *el, void *data) {
@@ -61,9 +70,10 @@ static inline int tasks_el_disable_tty_signals(EditLine *el) {
     return el_wset(el, EL_SETTY, L"-d", L"-isig", (const wchar_t *)NULL);
 }
 
-/// Puts the terminal in (or back in) the editor's raw mode; does nothing when it already is.
-static inline int tasks_el_prepare_terminal(EditLine *el) {
-    return el_wset(el, EL_PREP_TERM, 1);
+/// Puts the terminal in (or back in) the editor's raw mode, or (`raw` 0) in the mode commands run
+/// in; does nothing when it already is.
+static inline int tasks_el_prepare_terminal(EditLine *el, int raw) {
+    return el_wset(el, EL_PREP_TERM, raw);
 }
 
 // MARK: History (history_w)

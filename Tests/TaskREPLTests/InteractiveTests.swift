@@ -217,11 +217,7 @@ import Testing
 
     @Test func aTerminatingSignalWhileEditingRestoresTheTerminal() async throws {
         let session = try await TerminalSession(in: folder, jobControl: true)
-        try await session.type("add x")
-        try await session.waitFor { $0.last == "tasks> add x" }
-        let program = try #require(try await session.programID())
-        kill(program, SIGTERM)
-        let exit = try await session.waitForExit()
+        let exit = try await session.send(SIGTERM, afterTyping: "add x")
         #expect(exit.status == 128 + SIGTERM)
         #expect(exit.terminalRestored)
     }

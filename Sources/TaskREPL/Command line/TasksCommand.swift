@@ -108,13 +108,15 @@ struct TasksCommand: ParsableCommand {
             status = script.status
             saved = script.saved ? .several : .none
         case .interactive:
-            status = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
-            saved = .none
+            let session = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
+            status = session.status
+            saved = session.savedChanges ? .several : .none
         }
         let finalStatus = output.finish(status: status, saved: saved)
         // Leave without tearing down: freeing a 10,000-task list costs a fifth of a one-shot
         // `tasks list`. Output is flushed and history saved; closing the store checkpoints its log.
         database.close()
+        Signals.endByTerminationSignal() // SIGTERM or SIGHUP at the prompt, now that all is saved
         Glibc.exit(finalStatus)
     }
 }

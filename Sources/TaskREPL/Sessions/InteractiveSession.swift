@@ -1,3 +1,5 @@
+import TaskPresenter
+
 /// The REPL: a prompt on the terminal, each line forwarded to the presenter as it is entered.
 struct InteractiveSession {
     /// The view, which owns the presenter.
@@ -8,23 +10,43 @@ struct InteractiveSession {
     /// The prompt shown before each line.
     static let prompt = "tasks> "
 
-    /// Runs until Ctrl-D or `quit`; returns the exit status (0, or 1 when libedit cannot start).
-    func run() -> Int32 {
+    /// How the session ended.
+    struct Ending {
+        /// The exit status: 0, or 1 when libedit cannot start.
+        var status: Int32
+        /// Whether a change was saved during the session.
+        var savedChanges: Bool
+    }
+
+    /// Runs until Ctrl-D, `quit`, or SIGTERM or SIGHUP (then `Signals.terminationSignal` says
+    /// which; the caller closes the store and ends by it).
+    ///
+    /// Ctrl-C while a command runs stops its output (see `OutputStreams.isStopped`) and brings the
+    /// prompt back on a line of its own.
+    func run() -> Ending {
+        Signals.install()
+        var ending = Ending(status: 0, savedChanges: false)
         guard let editor = LineEditor(programName: "tasks", prompt: Self.prompt, historyPath: historyPath) else {
             view.output.writeFailure("cannot start line editing on this terminal")
-            return 1
+            ending.status = 1
+            return ending
         }
         defer { editor.close() }
         let presenter = view.presenter
         editor.completions = { input in presenter.completions(for: input) }
+        view.output.isStopped = { Signals.interruptionRequested }
         var warnedAboutHistory = false
 
         presenter.showList()
-        while true {
+        while Signals.terminationSignal == nil {
+            if Signals.takeInterruption() {
+                view.output.abandon()
+                editor.write("\n") // the terminal showed ^C where the output stopped
+            }
             view.output.flush()
             switch editor.readLine() {
             case .end:
-                return 0
+                return ending
             case .interrupted:
                 continue
             case .line(let line):
@@ -33,8 +55,11 @@ struct InteractiveSession {
                     view.output.writeFailure("cannot save the history in \(historyPath)")
                     warnedAboutHistory = true
                 }
-                if presenter.handle(line: line) == .quit { return 0 }
+                let result = presenter.handle(line: line)
+                if result == .succeeded && TaskPresenter.savesAChange(line) { ending.savedChanges = true }
+                if result == .quit { return ending }
             }
         }
+        return ending
     }
 }
