@@ -93,14 +93,4 @@ static inline int tasks_history_enter(HistoryW *history, const wchar_t *line) {
     return history_w(history, &event, H_ENTER, line);
 }
 
-static inline int tasks_history_load(HistoryW *history, const char *path) {
-    HistEventW event;
-    return history_w(history, &event, H_LOAD, path);
-}
-
-static inline int tasks_history_save(HistoryW *history, const char *path) {
-    HistEventW event;
-    return history_w(history, &event, H_SAVE, path);
-}
-
 #endif

@@ -108,7 +108,8 @@ struct TasksCommand: ParsableCommand {
             status = script.status
             saved = script.saved ? .several : .none
         case .interactive:
-            let session = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
+            let history = Locations.historyPath().map { HistoryFile(path: $0) }
+            let session = InteractiveSession(view: view, history: history).run()
             status = session.status
             saved = session.savedChanges ? .several : .none
         }

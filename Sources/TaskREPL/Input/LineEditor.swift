@@ -2,7 +2,7 @@ import CEditLine
 import Glibc
 
 /// A line editor on the terminal: libedit's wide-character API with a prompt, emacs keys and a
-/// persistent history without consecutive duplicates.
+/// history for Up and Down without consecutive duplicates (kept on disk by `HistoryFile`).
 ///
 /// Every libedit call of the program is in this file: starting and ending libedit, reading a
 /// line, and the few primitives the rest is built on. How characters reach libedit is in
@@ -41,19 +41,17 @@ final class LineEditor {
     /// Where libedit writes the prompt and the line (a C `FILE`).
     private let terminal: UnsafeMutablePointer<FILE>
     private var history: OpaquePointer?
-    private let historyPath: String?
-    private var madeHistoryFolder = false
     private let prompt: UnsafeMutablePointer<wchar_t>
     /// The names and help texts of the key functions: libedit keeps pointers to them.
     private var functionNames: [UnsafeMutablePointer<wchar_t>] = []
 
-    /// How many lines the history keeps.
+    /// How many entries the history keeps for Up and Down.
     static let historySize: Int32 = 1000
 
-    /// Starts libedit on standard input, loading the history from `historyPath` (if any).
-    /// The prompt and the line being edited are written to standard output, or to standard error
-    /// when only that one is a terminal (`tasks | less`). Returns nil when libedit cannot start.
-    init?(programName: String, prompt promptText: String, historyPath: String?) {
+    /// Starts libedit on standard input with `history` (oldest first). The prompt and the line
+    /// being edited are written to standard output, or to standard error when only that one is
+    /// a terminal (`tasks | less`). Returns nil when libedit cannot start.
+    init?(programName: String, prompt promptText: String, history entries: [String]) {
         let editsOnStandardError = !Posix.isTerminal(Posix.standardOutput) && Posix.isTerminal(Posix.standardError)
         let terminal = editsOnStandardError ? tasks_stderr() : tasks_stdout()
         guard let terminal, let editLine = el_init(programName, tasks_stdin(), terminal, tasks_stderr()) else {
@@ -64,13 +62,12 @@ final class LineEditor {
         terminalDescriptor = editsOnStandardError ? Posix.standardError : Posix.standardOutput
         currentPrompt = promptText
         prompt = Self.allocateWideString(promptText)
-        self.historyPath = historyPath
 
         history = history_winit()
         if let history {
             tasks_history_set_size(history, Self.historySize)
             tasks_history_set_unique(history, 1)
-            if let historyPath { tasks_history_load(history, historyPath) }
+            for entry in entries { tasks_history_enter(history, Self.wide(entry)) }
             tasks_el_set_history(editLine, history)
         }
         tasks_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
@@ -118,17 +115,9 @@ final class LineEditor {
         return .line(line)
     }
 
-    /// Adds `line` to the history (unless it repeats the latest entry) and saves the history file.
-    /// Returns false when the file could not be written.
-    @discardableResult
-    func addToHistory(_ line: String) -> Bool {
-        guard let history else { return true }
-        tasks_history_enter(history, Self.wide(line))
-        guard let historyPath else { return true }
-        if !madeHistoryFolder, let slash = historyPath.lastIndex(of: "/"), slash != historyPath.startIndex {
-            madeHistoryFolder = Posix.makeFolders(String(historyPath[..<slash]))
-        }
-        return tasks_history_save(history, historyPath) >= 0
+    /// Adds `line` to the history of Up and Down (unless it repeats the latest entry).
+    func addToHistory(_ line: String) {
+        if let history { tasks_history_enter(history, Self.wide(line)) }
     }
 
     /// Writes `text` to the terminal the editor draws on.

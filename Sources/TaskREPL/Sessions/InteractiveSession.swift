@@ -5,7 +5,7 @@ struct InteractiveSession {
     /// The view, which owns the presenter.
     let view: ConsoleView
     /// The history file, or nil when no place for it is known.
-    let historyPath: String?
+    let history: HistoryFile?
 
     /// The prompt shown before each line.
     static let prompt = "tasks> "
@@ -26,7 +26,8 @@ struct InteractiveSession {
     func run() -> Ending {
         Signals.install()
         var ending = Ending(status: 0, savedChanges: false)
-        guard let editor = LineEditor(programName: "tasks", prompt: Self.prompt, historyPath: historyPath) else {
+        guard let editor = LineEditor(programName: "tasks", prompt: Self.prompt, history: history?.load() ?? [])
+        else {
             view.output.writeFailure("cannot start line editing on this terminal")
             ending.status = 1
             return ending
@@ -50,10 +51,12 @@ struct InteractiveSession {
             case .interrupted:
                 continue
             case .line(let line):
-                if line.contains(where: { !$0.isWhitespace }), !editor.addToHistory(line), !warnedAboutHistory,
-                   let historyPath {
-                    view.output.writeFailure("cannot save the history in \(historyPath)")
-                    warnedAboutHistory = true
+                if line.contains(where: { !$0.isWhitespace }) {
+                    editor.addToHistory(line)
+                    if let history, !history.append(line), !warnedAboutHistory {
+                        view.output.writeFailure("cannot save the history in \(history.path)")
+                        warnedAboutHistory = true
+                    }
                 }
                 let result = presenter.handle(line: line)
                 if result == .succeeded && TaskPresenter.savesAChange(line) { ending.savedChanges = true }
