@@ -41,6 +41,12 @@ static inline int tasks_el_redraw(EditLine *el) {
     return el_wset(el, EL_REFRESH);
 }
 
+/// Whether the keys are vi's (a `bind -v` in the user's editrc) rather than emacs's.
+static inline int tasks_el_is_vi(EditLine *el) {
+    const wchar_t *mode = NULL;
+    return el_wget(el, EL_EDITOR, &mode) == 0 && mode != NULL && wcscmp(mode, L"vi") == 0;
+}
+
 static inline int tasks_el_set_client_data(EditLine *el, void *data) {
     return el_wset(el, EL_CLIENTDATA, data);
 }
@@ -62,6 +68,11 @@ static inline int tasks_el_add_function(EditLine *el, const wchar_t *name, const
 
 static inline int tasks_el_bind(EditLine *el, const wchar_t *key, const wchar_t *function) {
     return el_wset(el, EL_BIND, key, function, (const wchar_t *)NULL);
+}
+
+/// Binds `key` in vi's command mode (the alternative key map).
+static inline int tasks_el_bind_in_command_mode(EditLine *el, const wchar_t *key, const wchar_t *function) {
+    return el_wset(el, EL_BIND, L"-a", key, function, (const wchar_t *)NULL);
 }
 
 /// Turns the terminal's signal characters (^C, ^Z, ^\) off while a line is edited,

@@ -1,8 +1,9 @@
 import CEditLine
 import Glibc
+import TaskTerminal
 
-/// A line editor on the terminal: libedit's wide-character API with a prompt, emacs keys and a
-/// history for Up and Down without consecutive duplicates (kept on disk by `HistoryFile`).
+/// A line editor on the terminal: libedit's wide-character API with a prompt, the user's
+/// `~/.editrc` (or `$EDITRC`: emacs keys unless it says `bind -v`) and a history.
 ///
 /// Every libedit call of the program is in this file: starting and ending libedit, reading a
 /// line, and the few primitives the rest is built on. How characters reach libedit is in
@@ -13,7 +14,7 @@ import Glibc
 final class LineEditor {
     /// What one call to `readLine()` produced.
     enum Input: Equatable {
-        /// A line the user entered (without its newline).
+        /// A line the user entered (without its newline), in Normalization Form C.
         case line(String)
         /// The user pressed Ctrl-C: the line was discarded.
         case interrupted
@@ -24,29 +25,34 @@ final class LineEditor {
 
     /// The whole-line candidates completing the text before the cursor (none: Tab beeps).
     var completions: (String) -> [String] = { _ in [] }
+    /// The entries Up, Down and the history search go through, oldest first.
+    private(set) var historyEntries: [String]
 
     // State of the reading and the keys (the other two files).
     let input = TerminalInput()
     var pendingKeys: [Unicode.Scalar] = []
+    var pendingAction: PendingAction?
+    var search: HistorySearch?
     var isInterrupted = false
     var inputEnded = false
     /// Whether the terminal understands escape sequences (`TERM` is not `dumb`).
     let usesEscapeSequences = Posix.environment("TERM") != "dumb"
     /// The descriptor of the terminal the editor draws on.
     let terminalDescriptor: Int32
-    /// The prompt.
-    let currentPrompt: String
+    /// The prompt shown now.
+    private(set) var currentPrompt: String
 
     private var editLine: OpaquePointer?
     /// Where libedit writes the prompt and the line (a C `FILE`).
     private let terminal: UnsafeMutablePointer<FILE>
     private var history: OpaquePointer?
-    private let prompt: UnsafeMutablePointer<wchar_t>
+    private let normalPrompt: String
+    private var prompt: UnsafeMutablePointer<wchar_t>
     /// The names and help texts of the key functions: libedit keeps pointers to them.
     private var functionNames: [UnsafeMutablePointer<wchar_t>] = []
 
-    /// How many entries the history keeps for Up and Down.
-    static let historySize: Int32 = 1000
+    /// How many entries the history keeps for Up, Down and Ctrl-R.
+    static let historySize = 1000
 
     /// Starts libedit on standard input with `history` (oldest first). The prompt and the line
     /// being edited are written to standard output, or to standard error when only that one is
@@ -60,12 +66,14 @@ final class LineEditor {
         self.editLine = editLine
         self.terminal = terminal
         terminalDescriptor = editsOnStandardError ? Posix.standardError : Posix.standardOutput
+        normalPrompt = promptText
         currentPrompt = promptText
         prompt = Self.allocateWideString(promptText)
+        historyEntries = entries
 
         history = history_winit()
         if let history {
-            tasks_history_set_size(history, Self.historySize)
+            tasks_history_set_size(history, Int32(Self.historySize))
             tasks_history_set_unique(history, 1)
             for entry in entries { tasks_history_enter(history, Self.wide(entry)) }
             tasks_el_set_history(editLine, history)
@@ -83,7 +91,10 @@ final class LineEditor {
             return 1
         }
         for function in KeyFunction.allCases { add(function) }
-        for binding in KeyFunction.bindings { tasks_el_bind(editLine, Self.wide(binding.key), Self.wide(binding.function)) }
+        // The user's editrc first (it may switch to vi, which resets every key), then the keys
+        // this program needs on top, as other libedit programs do.
+        el_source(editLine, nil)
+        bindKeys(vi: tasks_el_is_vi(editLine) != 0)
     }
 
     deinit {
@@ -104,6 +115,7 @@ final class LineEditor {
     func readLine() -> Input {
         guard let editLine else { return .end }
         prepareForLine()
+        defer { finishLine() }
         var count: Int32 = 0
         guard let wide = el_wgets(editLine, &count), Signals.terminationSignal == nil else {
             write("\n") // after the ^D libedit shows, or the line a signal cut short
@@ -112,11 +124,14 @@ final class LineEditor {
         if isInterrupted { return .interrupted }
         var line = Self.text(Self.scalars(wide, count: Int(count)))
         if line.hasSuffix("\n") { line.removeLast() }
-        return .line(line)
+        return .line(LineEditing.composed(line))
     }
 
-    /// Adds `line` to the history of Up and Down (unless it repeats the latest entry).
+    /// Adds `line` to the history of Up, Down and Ctrl-R (unless it repeats the latest entry).
     func addToHistory(_ line: String) {
+        guard historyEntries.last != line else { return }
+        historyEntries.append(line)
+        if historyEntries.count > Self.historySize { historyEntries.removeFirst() }
         if let history { tasks_history_enter(history, Self.wide(line)) }
     }
 
@@ -127,6 +142,15 @@ final class LineEditor {
     }
 
     // MARK: Primitives
+
+    /// Shows `text` as the prompt from the next redraw on (nil: the normal prompt).
+    func setPrompt(_ text: String?) {
+        let text = text ?? normalPrompt
+        guard text != currentPrompt else { return }
+        currentPrompt = text
+        prompt.deallocate()
+        prompt = Self.allocateWideString(text)
+    }
 
     /// The line being edited.
     func lineScalars() -> [Unicode.Scalar] {
@@ -198,18 +222,37 @@ final class LineEditor {
         case .complete: { LineEditor.run(.complete, $0, $1) }
         case .interrupt: { LineEditor.run(.interrupt, $0, $1) }
         case .suspend: { LineEditor.run(.suspend, $0, $1) }
+        case .searchHistory: { LineEditor.run(.searchHistory, $0, $1) }
+        case .pending: { LineEditor.run(.pending, $0, $1) }
+        case .backwardCharacter: { LineEditor.run(.backwardCharacter, $0, $1) }
+        case .forwardCharacter: { LineEditor.run(.forwardCharacter, $0, $1) }
+        case .deleteCharacter: { LineEditor.run(.deleteCharacter, $0, $1) }
         }
     }
 
     private static func run(_ function: KeyFunction, _ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
         guard let editor = editor(of: editLine) else { return UInt8(CC_ERROR) }
-        let code = switch editor.run(function) {
+        let code = switch editor.run(function, key: Unicode.Scalar(UInt32(bitPattern: key)) ?? "\0") {
         case .nothing: CC_NORM
+        case .cursorMoved: CC_CURSOR
         case .lineChanged: CC_REFRESH
         case .redrawn: CC_REDISPLAY
         case .refused: CC_REFRESH_BEEP
+        case .endOfInput: CC_EOF
         }
         return UInt8(code)
+    }
+
+    /// Binds the keys of `KeyFunction.bindings(vi:)`.
+    private func bindKeys(vi: Bool) {
+        guard let editLine else { return }
+        for binding in KeyFunction.bindings(vi: vi) {
+            if binding.inCommandMode {
+                tasks_el_bind_in_command_mode(editLine, Self.wide(binding.key), Self.wide(binding.function))
+            } else {
+                tasks_el_bind(editLine, Self.wide(binding.key), Self.wide(binding.function))
+            }
+        }
     }
 
     private static func editor(of editLine: OpaquePointer?) -> LineEditor? {

@@ -23,6 +23,25 @@ final class TerminalInput {
         self.descriptor = descriptor
     }
 
+    /// Whether the input goes on with `bytes`, which are then taken. Waits for them at most
+    /// `milliseconds` when only a part of them has come (a terminal sends a key's sequence in one
+    /// piece; a person typing the same keys is slower).
+    func consume(_ bytes: [UInt8], waitingAtMost milliseconds: Int) -> Bool {
+        while true {
+            let available = buffer[start..<end]
+            if available.starts(with: bytes) {
+                start += bytes.count
+                return true
+            }
+            guard bytes.starts(with: available) else { return false }
+            compact()
+            guard Signals.waitForInput(on: descriptor, milliseconds: milliseconds) == .input,
+                  let count = Posix.readOnce(descriptor, into: &buffer, from: end), count > 0
+            else { return false }
+            end += count
+        }
+    }
+
     /// The next character, waiting for one when none is buffered.
     func next() -> Event {
         while true {
