@@ -1,7 +1,7 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
-# machine lacks (libedit-dev; tmux, sqlite3, groff, man, zsh, fish and bash-completion for the
-# end-to-end tests) before building.
+# machine lacks (libedit-dev; tmux, sqlite3, valgrind, groff, man, zsh, fish and bash-completion for
+# the end-to-end tests) before building.
 
 # `make install` puts the executable, its man page and its completion scripts where `man`, bash
 # (bash-completion), zsh and fish look for them under PREFIX; DESTDIR stages them elsewhere.
@@ -55,6 +55,7 @@ static-deps: deps
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
 	$(call need,/usr/bin/sqlite3,sqlite3)
+	$(call need,/usr/bin/valgrind,valgrind)
 	$(call need,/usr/bin/groff,groff-base)
 	$(call need,/usr/bin/man,man-db)
 	$(call need,/usr/bin/zsh,zsh)

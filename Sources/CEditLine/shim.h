@@ -28,8 +28,23 @@ static inline int tasks_el_set_editor(EditLine *el, const wchar_t *mode) {
     return el_wset(el, EL_EDITOR, mode);
 }
 
-static inline int tasks_el_set_signal_handling(EditLine *el, int on) {
-    return el_wset(el, EL_SIGNAL, on);
+/// The function libedit calls for each character typed (instead of its own read(2) of one byte).
+typedef int (*tasks_read_function)(EditLine *, wchar_t *);
+
+static inline int tasks_el_set_read_function(EditLine *el, tasks_read_function read) {
+    return el_wset(el, EL_GETCFN, read);
+}
+
+/// Forgets what libedit believes is on the screen and draws the prompt and the line again from
+/// the cursor's position.
+static inline int tasks_el_redraw(EditLine *el) {
+    return el_wset(el, EL_REFRESH);
+}
+
+/// Whether the keys are vi's (a `bind -v` in the user's editrc) rather than emacs's.
+static inline int tasks_el_is_vi(EditLine *el) {
+    const wchar_t *mode = NULL;
+    return el_wget(el, EL_EDITOR, &mode) == 0 && mode != NULL && wcscmp(mode, L"vi") == 0;
 }
 
 static inline int tasks_el_set_client_data(EditLine *el, void *data) {
@@ -55,15 +70,21 @@ static inline int tasks_el_bind(EditLine *el, const wchar_t *key, const wchar_t 
     return el_wset(el, EL_BIND, key, function, (const wchar_t *)NULL);
 }
 
+/// Binds `key` in vi's command mode (the alternative key map).
+static inline int tasks_el_bind_in_command_mode(EditLine *el, const wchar_t *key, const wchar_t *function) {
+    return el_wset(el, EL_BIND, L"-a", key, function, (const wchar_t *)NULL);
+}
+
 /// Turns the terminal's signal characters (^C, ^Z, ^\) off while a line is edited,
 /// so that they reach the editor as keys instead of signalling the process.
 static inline int tasks_el_disable_tty_signals(EditLine *el) {
     return el_wset(el, EL_SETTY, L"-d", L"-isig", (const wchar_t *)NULL);
 }
 
-/// Puts the terminal in (or back in) the editor's raw mode; does nothing when it already is.
-static inline int tasks_el_prepare_terminal(EditLine *el) {
-    return el_wset(el, EL_PREP_TERM, 1);
+/// Puts the terminal in (or back in) the editor's raw mode, or (`raw` 0) in the mode commands run
+/// in; does nothing when it already is.
+static inline int tasks_el_prepare_terminal(EditLine *el, int raw) {
+    return el_wset(el, EL_PREP_TERM, raw);
 }
 
 // MARK: History (history_w)
@@ -81,16 +102,6 @@ static inline int tasks_history_set_unique(HistoryW *history, int on) {
 static inline int tasks_history_enter(HistoryW *history, const wchar_t *line) {
     HistEventW event;
     return history_w(history, &event, H_ENTER, line);
-}
-
-static inline int tasks_history_load(HistoryW *history, const char *path) {
-    HistEventW event;
-    return history_w(history, &event, H_LOAD, path);
-}
-
-static inline int tasks_history_save(HistoryW *history, const char *path) {
-    HistEventW event;
-    return history_w(history, &event, H_SAVE, path);
 }
 
 #endif

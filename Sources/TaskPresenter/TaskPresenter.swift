@@ -40,6 +40,10 @@ public final class TaskPresenter {
         return "tasks (find \(filter.query.abbreviated(to: 20)))> "
     }
 
+    /// What the prompt says when Ctrl-C came too late to stop a change: it was saved, only its
+    /// output was cut short.
+    public static let savedThoughInterrupted = "Interrupted after the change was saved; `undo` reverts it."
+
     /// The sentence for a failure to open the store (shown after `tasks: `).
     public static func message(forOpening error: Error) -> String {
         describe(error)

@@ -133,6 +133,20 @@ import Testing
         #expect(output.prefix(2) == ["add TEXT        add a task at the end of", "                the list"])
     }
 
+    @Test func atTwentyColumnsHelpPutsDescriptionsUnderTheirCommands() async throws {
+        let session = try await TerminalSession(in: folder, columns: 20)
+        let output = try await session.run("help")
+        #expect(output.allSatisfy { $0.count <= 20 })
+        #expect(output.prefix(3) == ["add TEXT", "  add a task at the", "  end of the list"])
+    }
+
+    @Test func anErrorWrapsAtSpacesToTheTerminalWidth() async throws {
+        try await prepare("add one\nadd two\nadd three\n")
+        let session = try await TerminalSession(in: folder, columns: 20)
+        let output = try await session.run("rm 9 8 7")
+        #expect(output == ["rm 9 8 7: there is", "no task 9 (the list", "has 3)"])
+    }
+
     @Test func anErrorIsShownAndThePromptComesBack() async throws {
         try await prepare("add one\n")
         let session = try await TerminalSession(in: folder)
@@ -173,6 +187,11 @@ import Testing
         #expect(!row.contains("\u{1B}["))
     }
 
+    @Test func aDumbTerminalGetsNoColour() async throws {
+        let row = try await favoriteRow(environment: ["TERM": "dumb"])
+        #expect(row == "  1 ★ one")
+    }
+
     // MARK: Keys
 
     @Test func ctrlCDiscardsTheLineAndKeepsRunning() async throws {
@@ -198,11 +217,7 @@ import Testing
 
     @Test func aTerminatingSignalWhileEditingRestoresTheTerminal() async throws {
         let session = try await TerminalSession(in: folder, jobControl: true)
-        try await session.type("add x")
-        try await session.waitFor { $0.last == "tasks> add x" }
-        let program = try #require(try await session.programID())
-        kill(program, SIGTERM)
-        let exit = try await session.waitForExit()
+        let exit = try await session.send(SIGTERM, afterTyping: "add x")
         #expect(exit.status == 128 + SIGTERM)
         #expect(exit.terminalRestored)
     }

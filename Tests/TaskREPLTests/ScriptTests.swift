@@ -51,6 +51,33 @@ import Testing
         #expect(try await ProgramRun([], input: "add one\r\nadd two\r\n", in: folder).output == "  1   one\n  2   two\n")
     }
 
+    @Test func aByteOrderMarkAtTheStartIsSkipped() async throws {
+        #expect(try await ProgramRun([], input: "\u{FEFF}add one\n", in: folder) == ProgramRun(output: "  1   one\n"))
+    }
+
+    @Test func aCommentFirstAfterAByteOrderMarkIsIgnored() async throws {
+        #expect(try await ProgramRun([], input: "\u{FEFF}# my list\nadd one\n", in: folder)
+            == ProgramRun(output: "  1   one\n"))
+    }
+
+    @Test func aByteOrderMarkLaterOnIsText() async throws {
+        #expect(try await ProgramRun([], input: "add one\nadd \u{FEFF}two\n", in: folder).output
+            == "  1   one\n  2   \u{FEFF}two\n")
+    }
+
+    @Test func oldMacLineEndingsEndLines() async throws {
+        #expect(try await ProgramRun([], input: "# mine\radd one\radd two\r", in: folder)
+            == ProgramRun(output: "  1   one\n  2   two\n"))
+    }
+
+    @Test func oldMacLineEndingsNeedNoLastLineEnd() async throws {
+        #expect(try await ProgramRun([], input: "add one\radd two", in: folder).output == "  1   one\n  2   two\n")
+    }
+
+    @Test func aCarriageReturnInsideALineOfAUnixScriptIsText() async throws {
+        #expect(try await ProgramRun([], input: "add a\rb\n", in: folder).output == "  1   a\\rb\n")
+    }
+
     @Test func invalidUTF8BecomesAReplacementCharacter() async throws {
         let run = try await ProgramRun([], inputBytes: Array("add caf".utf8) + [0xE9] + Array("\n".utf8), in: folder)
         #expect(run == ProgramRun(output: "  1   caf\u{FFFD}\n"))

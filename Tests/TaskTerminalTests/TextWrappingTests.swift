@@ -43,8 +43,18 @@ import TaskTerminal
             == ["N is a number as", "shown in the list"])
     }
 
-    @Test func aColumnTooFarRightIsIgnored() {
+    @Test func aColumnTooFarRightPutsTheDescriptionUnderTheCommand() {
         #expect(TextWrapping.linesKeepingColumn(of: "a long command name  does this", width: 24)
-            == ["a long command name", "does this"])
+            == ["a long command name", "  does this"])
+    }
+
+    @Test func atTwentyColumnsAHelpLineKeepsItsDescriptionIndented() {
+        #expect(TextWrapping.linesKeepingColumn(of: "add TEXT        add a task at the end of the list", width: 20)
+            == ["add TEXT", "  add a task at the", "  end of the list"])
+    }
+
+    @Test func aCommandWiderThanTheLineWrapsToo() {
+        #expect(TextWrapping.linesKeepingColumn(of: "help [COMMAND]  show what the commands do", width: 8)
+            == ["help", "[COMMAND", "]", "show", "what the", "commands", "do"])
     }
 }

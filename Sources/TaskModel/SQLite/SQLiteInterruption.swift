@@ -7,17 +7,24 @@ internal import GRDBSQLite
 ///
 /// A flag rather than `sqlite3_interrupt`, which only reaches statements running at that instant:
 /// a change of many rows runs many short statements, and the request must reach the next one.
+/// A request made while no transaction runs is dropped, never left for the next one.
 final class SQLiteInterruption: Sendable {
-    private let requested = Atomic<Bool>(false)
+    private static let idle = 0, running = 1, stopping = 2
+    private let state = Atomic<Int>(SQLiteInterruption.idle)
 
-    /// Asks the transaction running now (or the next one) to stop.
-    func request() { requested.store(true, ordering: .relaxed) }
+    /// A transaction starts.
+    func begin() { state.store(Self.running, ordering: .relaxed) }
 
-    /// Forgets a request: called when a transaction ends, whether it stopped or not.
-    func clear() { requested.store(false, ordering: .relaxed) }
+    /// The transaction ended, whether it stopped or not.
+    func end() { state.store(Self.idle, ordering: .relaxed) }
 
-    /// Whether a request is waiting.
-    var isRequested: Bool { requested.load(ordering: .relaxed) }
+    /// Asks the transaction running now, if any, to stop.
+    func request() {
+        _ = state.compareExchange(expected: Self.running, desired: Self.stopping, ordering: .relaxed)
+    }
+
+    /// Whether the transaction running now was asked to stop.
+    var isRequested: Bool { state.load(ordering: .relaxed) == Self.stopping }
 
     /// Has SQLite ask, every thousand steps of each statement on `db`, whether to stop.
     func install(on db: Database) {

@@ -146,7 +146,8 @@ public final class SQLiteStorage: TaskStorage {
 
     public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
         let result: T
-        defer { interruption.clear() }
+        interruption.begin()
+        defer { interruption.end() }
         do {
             result = try writer.write { db in
                 let transaction = SQLiteTransaction(db: db, path: path)
@@ -174,7 +175,8 @@ public final class SQLiteStorage: TaskStorage {
     }
 
     public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
-        defer { interruption.clear() }
+        interruption.begin()
+        defer { interruption.end() }
         do {
             return try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
         } catch {

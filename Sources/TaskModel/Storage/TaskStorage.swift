@@ -16,9 +16,9 @@ public protocol TaskStorage: AnyObject, Sendable {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T
 
-    /// Asks the transaction running now, on another thread (a user's Ctrl-C), to stop: it throws
+    /// Asks the transaction running now, from another thread (a user's Ctrl-C), to stop: it throws
     /// `interrupted` and changes nothing. A transaction that finishes before it stops commits as
-    /// usual. Called when none is running, it stops the next one: call it only while one runs.
+    /// usual; when none is running, nothing happens.
     func interrupt()
 
     /// Ends the connection; what was committed is kept. Later calls fail.

@@ -18,14 +18,18 @@ struct LaunchOptions: Equatable {
     var command: [String] = []
 
     /// Reads arguments made only of `--db PATH` / `--db=PATH` (a non-empty path not starting with `-`),
-    /// `--quiet`, `--keep-going`, `--no-color` (each at most once), `--`, and words not starting
-    /// with `-`; nil for anything else, which swift-argument-parser then reads (or rejects).
+    /// `--quiet`, `--keep-going`, `--no-color` (each at most once), `--`, then the command: its first
+    /// word does not start with `-`, and every word after it is the command's, whatever it starts
+    /// with (`tasks add -5 degrees`). Nil for anything else, which swift-argument-parser then reads
+    /// (or rejects).
     init?(commonArguments arguments: [String]) {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
             switch argument {
+            case _ where !command.isEmpty:
+                command.append(argument)
             case "--":
                 command += arguments[index...]
                 return

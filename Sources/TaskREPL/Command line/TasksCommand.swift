@@ -102,6 +102,10 @@ struct TasksCommand: ParsableCommand {
             (options.db, options.quiet, options.keepGoing, options.noColor, options.command)
         let output = OutputStreams()
         let mode = InputMode(commandWords: command, standardInputIsTerminal: Posix.isTerminal(Posix.standardInput))
+        if case .oneShot(let line) = mode, line.allSatisfy(\.isWhitespace) {
+            output.writeFailure("the command is empty: give one, such as `tasks add TEXT` (`tasks help` lists them)")
+            return output.finish(status: 2)
+        }
         guard let path = Locations.databasePath(option: db) else {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
@@ -115,22 +119,33 @@ struct TasksCommand: ParsableCommand {
         }
         if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) { output.writeFailure(notice) }
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
+            && Posix.environment("TERM") != "dumb"
         let view = ConsoleView(presenter: presenter, output: output, colorAllowed: colorAllowed,
                                emptyListText: mode.emptyListText, showsWindows: mode == .interactive)
         let status: Int32
+        let saved: OutputStreams.SavedChanges
         switch mode {
         case .oneShot(let line):
-            status = presenter.handle(line: line) == .failed ? 1 : 0
+            let result = presenter.handle(line: line)
+            status = result == .failed ? 1 : 0
+            saved = result == .succeeded && TaskPresenter.savesAChange(line) ? .one : .none
         case .script:
-            status = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
+            let script = ScriptSession(view: view, keepGoing: keepGoing, showsList: !quiet).run()
+            status = script.status
+            saved = script.saved ? .several : .none
         case .interactive:
-            status = InteractiveSession(view: view, historyPath: Locations.historyPath()).run()
+            let history = Locations.historyPath().map { HistoryFile(path: $0) }
+            let session = InteractiveSession(view: view, history: history, interruptStore: database.interrupt).run()
+            status = session.status
+            saved = session.savedChanges ? .several : .none
         }
-        let finalStatus = output.finish(status: status)
+        let finalStatus = output.finish(status: status, saved: saved)
         // Leave without tearing down: freeing a 10,000-task list costs a fifth of a one-shot
         // `tasks list`. Output is flushed and history saved; closing the store checkpoints its log.
         database.close()
+        Signals.endByTerminationSignal() // SIGTERM or SIGHUP at the prompt, now that all is saved
         Glibc.exit(finalStatus)
     }
 }

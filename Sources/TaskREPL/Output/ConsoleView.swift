@@ -51,25 +51,35 @@ final class ConsoleView: TaskView {
         output.write(formatter.palette.hint(text.escapingControlCharacters()) + "\n", to: .output)
     }
 
-    /// Shows a message: info on standard output, errors in red on standard error.
+    /// How wide help is when standard output is not a terminal: the classic terminal width.
+    static let helpColumnsOffTerminal = 80
+
+    /// Shows a message: info on standard output, errors in red on standard error. On a terminal
+    /// it wraps at spaces, as help does; elsewhere it stays one line, for whoever reads it.
     func display(message: Message) {
         let text = message.text.escapingControlCharacters()
         switch message.kind {
-        case .info: output.write(text + "\n", to: .output)
-        case .error: output.write(errorPalette.error(text) + "\n", to: .error)
+        case .info:
+            output.write(Self.wrapped(text, columns: Posix.terminalColumns(Posix.standardOutput)), to: .output)
+        case .error:
+            let text = Self.wrapped(text, columns: Posix.terminalColumns(Posix.standardError))
+            output.write(errorPalette.error(String(text.dropLast())) + "\n", to: .error)
         }
     }
 
-    /// Shows help text, escaped except for its line breaks, its lines wrapped to fit a terminal
-    /// (continuations under the description column).
+    /// Shows help text, escaped except for its line breaks, its lines wrapped to the terminal's
+    /// width or to 80 columns (continuations under the description column).
     func display(help: String) {
         let text = help.escapingControlCharacters(keepingLineBreaks: true)
-        guard let columns = Posix.terminalColumns(Posix.standardOutput) else {
-            output.write(text + "\n", to: .output)
-            return
-        }
+        let columns = Posix.terminalColumns(Posix.standardOutput) ?? Self.helpColumnsOffTerminal
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: columns) }
         output.write(lines.map { $0 + "\n" }.joined(), to: .output)
+    }
+
+    /// `text` as lines ending in a newline, broken at spaces to fit `columns` when given.
+    private static func wrapped(_ text: String, columns: Int?) -> String {
+        guard let columns else { return text + "\n" }
+        return TextWrapping.lines(of: text, width: columns).map { $0 + "\n" }.joined()
     }
 }

@@ -1,38 +1,78 @@
+import TaskPresenter
+
 /// The REPL: a prompt on the terminal, each line forwarded to the presenter as it is entered.
 struct InteractiveSession {
     /// The view, which owns the presenter.
     let view: ConsoleView
     /// The history file, or nil when no place for it is known.
-    let historyPath: String?
+    let history: HistoryFile?
+    /// Stops the store's running transaction (`TaskStorage.interrupt()`), from another thread.
+    let interruptStore: @Sendable () -> Void
 
-    /// Runs until Ctrl-D or `quit`; returns the exit status (0, or 1 when libedit cannot start).
-    func run() -> Int32 {
+    /// How the session ended.
+    struct Ending {
+        /// The exit status: 0, or 1 when libedit cannot start.
+        var status: Int32
+        /// Whether a change was saved during the session.
+        var savedChanges: Bool
+    }
+
+    /// Runs until Ctrl-D, `quit`, or SIGTERM or SIGHUP (then `Signals.terminationSignal` says
+    /// which; the caller closes the store and ends by it).
+    ///
+    /// Ctrl-C while a command runs stops its output (see `OutputStreams.isStopped`) and brings the
+    /// prompt back on a line of its own; a change still running is stopped and changes nothing
+    /// (the presenter says so), and one already saved is said to be.
+    func run() -> Ending {
+        Signals.install()
+        var ending = Ending(status: 0, savedChanges: false)
         let presenter = view.presenter
-        guard let editor = LineEditor(programName: "tasks", prompt: presenter.prompt, historyPath: historyPath) else {
+        guard let editor = LineEditor(programName: "tasks", prompt: presenter.prompt, history: history?.load() ?? [])
+        else {
             view.output.writeFailure("cannot start line editing on this terminal")
-            return 1
+            ending.status = 1
+            return ending
         }
         defer { editor.close() }
         editor.completions = { input in presenter.completions(for: input) }
+        view.output.isStopped = { Signals.interruptionRequested }
+        let forwarder = InterruptionForwarder(interrupt: interruptStore)
         var warnedAboutHistory = false
 
         presenter.showList()
-        while true {
+        while Signals.terminationSignal == nil {
+            if Signals.takeInterruption() {
+                view.output.abandon()
+                editor.write("\n") // the terminal showed ^C where the output stopped
+            }
             view.output.flush()
-            editor.promptText = presenter.prompt
+            editor.setNormalPrompt(presenter.prompt) // it names a `find` in effect
             switch editor.readLine() {
             case .end:
-                return 0
+                return ending
             case .interrupted:
                 continue
             case .line(let line):
-                if line.contains(where: { !$0.isWhitespace }), !editor.addToHistory(line), !warnedAboutHistory,
-                   let historyPath {
-                    view.output.writeFailure("cannot save the history in \(historyPath)")
-                    warnedAboutHistory = true
+                if line.contains(where: { !$0.isWhitespace }) {
+                    editor.addToHistory(line)
+                    if let history, !history.append(line), !warnedAboutHistory {
+                        view.output.writeFailure("cannot save the history in \(history.path)")
+                        warnedAboutHistory = true
+                    }
                 }
-                if presenter.handle(line: line) == .quit { return 0 }
+                // Only a change is stopped: a command that only shows something just stops showing it.
+                let isChange = TaskPresenter.savesAChange(line)
+                let result = isChange ? forwarder.run { presenter.handle(line: line) } : presenter.handle(line: line)
+                let saved = result == .succeeded && isChange
+                if saved { ending.savedChanges = true }
+                if Signals.takeInterruption() {
+                    view.output.abandon()
+                    editor.write("\n") // the terminal showed ^C where the output stopped
+                    if saved { view.display(message: .info(TaskPresenter.savedThoughInterrupted)) }
+                }
+                if result == .quit { return ending }
             }
         }
+        return ending
     }
 }

@@ -73,12 +73,27 @@ enum Posix {
         }
     }
 
-    /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes;
-    /// returns false on error.
+    /// Reads from `descriptor` into `buffer[start...]` once: the number of bytes read (0 at end of
+    /// file), or nil on error, `EINTR` included (a signal came first: the caller decides).
+    static func readOnce(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeMutableBytes { bytes in
+            let count = Glibc.read(descriptor, bytes.baseAddress.map { $0 + start }, bytes.count - start)
+            return count >= 0 ? count : nil
+        }
+    }
+
+    /// Whether the latest call failed because a signal came first (`EINTR`).
+    static var lastCallWasInterrupted: Bool { errno == EINTR }
+
+    /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes until
+    /// `stopping()` says to give up the rest (asked before each attempt: a blocked write returns
+    /// when a signal comes); returns false on error.
     @discardableResult
-    static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+                      stopping: () -> Bool = { false }) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            if stopping() { return true }
             let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }

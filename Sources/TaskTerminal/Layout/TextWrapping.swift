@@ -47,8 +47,10 @@ public enum TextWrapping {
     }
 
     /// The lines of a help line such as `rm N…           remove tasks`, at most `width` columns wide:
-    /// when the text has a column (a run of two or more spaces in the first half of the width),
-    /// continuation lines start under that column; otherwise as `lines(of:width:)`.
+    /// when the text has a column (a run of two or more spaces), continuation lines start under that
+    /// column. When the column is too far right for the width (past its half), the description
+    /// goes under the command instead, indented by two columns (none in very narrow terminals),
+    /// so that it still reads as the command's. Text without a column wraps as in `lines(of:width:)`.
     public static func linesKeepingColumn(of text: String, width: Int) -> [String] {
         guard width > 0, DisplayWidth.of(text) > width,
               let gap = text.firstRange(of: "  "),
@@ -56,9 +58,20 @@ public enum TextWrapping {
         else { return lines(of: text, width: width) }
         let head = String(text[..<columnStart])
         let indent = DisplayWidth.of(head)
-        guard indent <= width / 2 else { return lines(of: text, width: width) }
-        let body = lines(of: String(text[columnStart...]), width: width - indent)
+        let description = String(text[columnStart...])
+        guard indent <= width / 2 else {
+            let indentUnder = width >= Self.narrowIndentMinimumWidth ? Self.narrowIndent : 0
+            let padding = String(repeating: " ", count: indentUnder)
+            return lines(of: String(text[..<gap.lowerBound]), width: width)
+                + lines(of: description, width: width - indentUnder).map { padding + $0 }
+        }
+        let body = lines(of: description, width: width - indent)
         let padding = String(repeating: " ", count: indent)
         return body.enumerated().map { ($0.offset == 0 ? head : padding) + $0.element }
     }
+
+    /// How far a description is indented under its command when its column does not fit.
+    static let narrowIndent = 2
+    /// The narrowest width at which that indent is worth its columns.
+    static let narrowIndentMinimumWidth = 12
 }

@@ -97,3 +97,12 @@ import TaskModel
         #expect(try database.texts() == ["kept", "next"])
     }
 }
+
+extension StorageSpecInterruptTests {
+    @Test(arguments: Backend.allCases) func anInterruptWhileNothingRunsIsDropped(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        database.interrupt()
+        try database.create(text: "still saved")
+        #expect(try database.texts() == ["still saved"])
+    }
+}

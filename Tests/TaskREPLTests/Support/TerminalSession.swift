@@ -8,24 +8,31 @@ import Testing
 final class TerminalSession {
     /// The prompt as `capture-pane` shows it on an empty line (trailing spaces trimmed).
     static let barePrompt = "tasks>"
-    /// How long a wait lasts before the test fails.
+    /// How long a wait lasts before the test fails, unless the session was given another.
     static let timeout: Duration = .seconds(10)
 
     private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    /// How long this session's waits last.
+    private let timeout: Duration
 
     /// Starts `tasks` with `arguments` in a `columns`×`rows` terminal, in the private environment
-    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. With
-    /// `jobControl`, the pane's shell runs it as a job of its own (`set -m`), as an interactive
-    /// shell would, so that Ctrl-Z can stop it. With `outputFilter`, its standard output is piped
-    /// through that command (standard input and error stay on the terminal).
+    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. The pane's
+    /// shell survives Ctrl-C (`trap : INT`; the program gets the default action), and with
+    /// `jobControl` runs the program as a job of its own (`set -m`), as an interactive shell
+    /// would, so that Ctrl-Z can stop it. `shellSetup` runs in the pane's shell first (`ulimit`);
+    /// `launcher` runs the program (`valgrind …`). With `outputFilter`, its standard output is
+    /// piped through that command (standard input and error stay on the terminal).
     init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
-         columns: Int = 100, rows: Int = 40, jobControl: Bool = false, outputFilter: String? = nil) async throws {
+         columns: Int = 100, rows: Int = 40, jobControl: Bool = false, shellSetup: String = "",
+         launcher: [String] = [], outputFilter: String? = nil, timeout: Duration = TerminalSession.timeout)
+        async throws {
         try TasksBinary.checkBuilt()
+        self.timeout = timeout
         let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(Self.quoted($0.value))" }
-        let program = ([TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
+        let program = (launcher + [TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
         let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
             + (outputFilter.map { " | " + $0 } ?? "")
-        let script = (jobControl ? "set -m; " : "") + "settings=$(stty -g); " + command
+        let script = (jobControl ? "set -m; " : "") + "trap : INT; " + shellSetup + "settings=$(stty -g); " + command
             + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
         try await tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
         try await waitForPrompt()
@@ -45,9 +52,21 @@ final class TerminalSession {
         try await tmux(["send-keys", "-t", "t", "-l", text])
     }
 
-    /// Presses keys by their tmux names: `Enter`, `Up`, `Tab`, `C-c`, `C-d`, `C-u`.
+    /// Presses keys by their tmux names: `Enter`, `Up`, `Tab`, `C-c`, `C-d`, `C-u`, `C-Left`, `M-Left`.
     func press(_ keys: String...) async throws {
         try await tmux(["send-keys", "-t", "t"] + keys)
+    }
+
+    /// Pastes `text` as a terminal does: between bracketed-paste markers when the program asked
+    /// for them.
+    func paste(_ text: String) async throws {
+        try await tmux(["set-buffer", "-b", "test", text])
+        try await tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "t"])
+    }
+
+    /// Changes the terminal's width (the program gets SIGWINCH).
+    func resize(columns: Int) async throws {
+        try await tmux(["resize-window", "-t", "t", "-x", "\(columns)"])
     }
 
     /// Types `line`, presses Enter, waits for the next prompt and returns the lines printed in between.
@@ -65,27 +84,32 @@ final class TerminalSession {
 
     // MARK: Screen
 
-    /// The screen and its scrollback as lines, without the blank lines at the bottom.
-    func lines(escapes: Bool = false) async throws -> [String] {
-        let text = try await tmux(["capture-pane", "-p", "-t", "t", "-S", "-1000"] + (escapes ? ["-e"] : []))
+    /// The screen and its scrollback as lines, without the blank lines at the bottom; with
+    /// `joined`, rows the terminal wrapped are joined into their line.
+    func lines(escapes: Bool = false, joined: Bool = false) async throws -> [String] {
+        let text = try await tmux(["capture-pane", "-p", "-t", "t", "-S", "-1000"] + (escapes ? ["-e"] : [])
+                                  + (joined ? ["-J"] : []))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if joined { // -J keeps trailing spaces, which a plain capture drops
+            lines = lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
 
     /// Waits until `condition` holds for the screen's lines and returns them; fails the test on timeout.
     @discardableResult
-    func waitFor(escapes: Bool = false, _ condition: ([String]) -> Bool,
+    func waitFor(escapes: Bool = false, joined: Bool = false, _ condition: ([String]) -> Bool,
                  sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
-        let deadline = ContinuousClock.now + Self.timeout
-        var screen = try await lines(escapes: escapes)
+        let deadline = ContinuousClock.now + timeout
+        var screen = try await lines(escapes: escapes, joined: joined)
         while !condition(screen) {
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out; the screen:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 throw TimedOut()
             }
             try await Task.sleep(for: .milliseconds(20))
-            screen = try await lines(escapes: escapes)
+            screen = try await lines(escapes: escapes, joined: joined)
         }
         return screen
     }
@@ -105,12 +129,46 @@ final class TerminalSession {
         return (status, screen.contains("TTY=same"))
     }
 
+    /// Types `line` (no Enter), sends `signal` to the program once it shows, and waits for it to exit.
+    func send(_ signal: Int32, afterTyping line: String, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> (status: Int32?, terminalRestored: Bool) {
+        try await type(line)
+        try await waitFor({ $0.last == Self.barePrompt + " " + line }, sourceLocation: sourceLocation)
+        let program = try #require(try await programID(), sourceLocation: sourceLocation)
+        kill(program, signal)
+        return try await waitForExit(sourceLocation: sourceLocation)
+    }
+
     /// The process id of the program (the child of the pane's shell), or nil when it has none.
     func programID() async throws -> pid_t? {
         let output = try await tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
         guard let shell = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Waits until the terminal turns typed Ctrl-C into a signal again: the program has taken the
+    /// line entered and runs it (while a line is edited, Ctrl-C is a key).
+    func waitForSignalKeys(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let path = try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw ChildProcess.SpawnFailed(path: path, code: errno) }
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + timeout
+        var settings = termios()
+        while tcgetattr(descriptor, &settings) != 0 || settings.c_lflag & tcflag_t(ISIG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting for the terminal's signal keys", sourceLocation: sourceLocation)
+                throw TimedOut()
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Closes the terminal, as closing its window does: the program gets SIGHUP.
+    func closeTerminal() async throws {
+        try await tmux(["kill-server"])
     }
 
     /// From now on, appends every byte the program writes to the terminal to the file at `path`

@@ -1,0 +1,98 @@
+import TaskTerminal
+
+/// How characters reach libedit: libedit reads no byte itself (its reader makes a system call per
+/// byte); it asks `nextCharacter()`, which takes them from `TerminalInput` and on the way deals
+/// with what `Signals` recorded: a changed window size, Ctrl-C sent as a signal, a request to end.
+extension LineEditor {
+    /// Before a line is read: the line's state reset, bracketed paste on.
+    func prepareForLine() {
+        isInterrupted = false
+        inputEnded = false
+        // libedit measures the terminal as it starts a line: a size change before now is taken.
+        _ = Signals.takeWindowChange()
+        setBracketedPaste(on: true)
+    }
+
+    /// After a line is read: bracketed paste off, whatever the line's end.
+    func finishLine() {
+        setBracketedPaste(on: false)
+        if search != nil {
+            search = nil
+            setPrompt(nil)
+        }
+    }
+
+    /// The next character for libedit; nil when the input ended (`inputEnded`) or a terminating
+    /// signal came, which ends the line being read.
+    func nextCharacter() -> Unicode.Scalar? {
+        while true {
+            if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
+            if Signals.terminationSignal != nil { return nil }
+            if Signals.takeInterruption() { // SIGINT sent while editing: as if Ctrl-C was typed
+                pendingKeys.append(Self.interruptKey)
+                continue
+            }
+            if Signals.takeWindowChange() {
+                redrawAfterResize()
+                continue
+            }
+            switch input.next() {
+            case .signal:
+                continue
+            case .end:
+                inputEnded = true
+                return nil
+            case .character("\u{1B}") where input.consume(Self.pasteStart, waitingAtMost: 25):
+                pendingAction = .insert(readPaste())
+                pendingKeys.append(KeyFunction.pendingActionKey)
+            case .character(let scalar):
+                pendingKeys += interpret(typed: scalar)
+            }
+        }
+    }
+
+    /// What a terminal in bracketed-paste mode sends, after an Escape, before and after a paste.
+    private static let pasteStart = Array("[200~".utf8)
+    private static let pasteEnd: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
+
+    /// The pasted text, read up to the terminal's end marker, to go in as text: Tabs stay Tabs,
+    /// line breaks become spaces (the pasted line runs when Enter is pressed, not before), and it
+    /// is composed as typed text is. Read here rather than through a key binding, so that it works
+    /// in vi's keys too, where Escape must stay a key of its own.
+    private func readPaste() -> String {
+        var pasted: [Unicode.Scalar] = []
+        while Signals.terminationSignal == nil, !pasted.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) {
+            switch input.next() {
+            case .character(let scalar): pasted.append(scalar)
+            case .signal: continue
+            case .end: return ""
+            }
+        }
+        if pasted.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) { pasted.removeLast(Self.pasteEnd.count) }
+        let text = Self.text(pasted).replacing("\r\n", with: " ").replacing("\r", with: " ").replacing("\n", with: " ")
+        return LineEditing.composed(text)
+    }
+
+    /// Takes the new window size and draws the prompt and the line again (see `resizeAndRedraw`,
+    /// which must not be split). The real cursor is first taken to where the prompt starts: up the
+    /// rows the text before it takes at the new width, as terminals that re-wrap their lines on a
+    /// resize (tmux, VTE, kitty, iTerm2, Windows Terminal) have laid it out (a cursor just past a
+    /// full row waits at its end); then what follows is cleared.
+    private func redrawAfterResize() {
+        if usesEscapeSequences, let columns = Posix.terminalColumns(terminalDescriptor) {
+            let before = DisplayWidth.of(currentPrompt) + DisplayWidth.of(Self.text(lineScalars()[..<cursorIndex()]))
+            let rows = max(before - 1, 0) / columns
+            write((rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J")
+        } else {
+            write("\n")
+        }
+        resizeAndRedraw()
+    }
+
+    /// Turns the terminal's bracketed paste on or off: pasted text then comes between two markers
+    /// (see `readPaste`), so that a pasted Tab is text, not completion.
+    func setBracketedPaste(on: Bool) {
+        guard usesEscapeSequences else { return }
+        write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    }
+}

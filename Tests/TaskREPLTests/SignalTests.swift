@@ -1,0 +1,131 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// Signals at the prompt: Ctrl-C stops a command's output and the prompt comes back; SIGTERM and
+/// SIGHUP end the program cleanly (terminal restored, history saved, store closed); no signal is
+/// passed on to the shell that started it.
+@Suite(.serialized) struct SignalTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    /// Adds `count` tasks through a script before the REPL starts.
+    private func prepare(tasks count: Int) async throws {
+        let script = (1...count).map { "add task \($0)\n" }.joined()
+        let run = try await ProgramRun(["--quiet"], input: script, in: folder)
+        try #require(run.status == 0, "preparing: \(run)")
+    }
+
+    /// Whether the store's write-ahead log is gone or empty: every change is in the `.sqlite` file,
+    /// as after closing the store.
+    private var logIsCheckpointed: Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder.file("tasks.sqlite-wal"))
+        return (attributes?[.size] as? Int ?? 0) == 0
+    }
+
+    /// The history file's entries, as written (spaces as `\040`).
+    private var historyLines: [Substring] {
+        (folder.contents(of: "state/tasks/history") ?? "").split(separator: "\n").dropFirst().map { $0 }
+    }
+
+    // MARK: Ctrl-C
+
+    /// The list goes to a pipe whose reader waits for the test: the program blocks writing it, as
+    /// on a slow terminal, until Ctrl-C.
+    @Test func ctrlCWhileAListPrintsStopsItAndThePromptComesBack() async throws {
+        let gate = folder.file("gate")
+        let output = folder.file("output")
+        let filter = "sh -c \"trap '' INT; while [ ! -e '\(gate)' ]; do sleep 0.05; done; exec cat > '\(output)'\""
+        let session = try await TerminalSession(in: folder, outputFilter: filter) // its empty list fits the pipe
+        try await prepare(tasks: 20_000)
+        try await session.type("ls")
+        try await session.waitFor { $0.last == "tasks> ls" }
+        try await session.press("Enter")
+        try await session.waitForSignalKeys() // the program writes the list, and blocks
+        try await session.press("C-c")
+        let screen = try await session.waitForPrompt()
+        #expect(screen.suffix(3) == ["tasks> ls", "^C", "tasks>"])
+
+        try Data().write(to: URL(fileURLWithPath: gate))
+        let rows = (1...20_000).map { String(format: "%6d   task %d", $0, $0) } // five digits and a margin
+        try await session.type("quit")
+        try await session.press("Enter")
+        let exit = try await session.waitForExit()
+        #expect(exit.status == 0)
+        let shown = (folder.contents(of: "output") ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst() // the empty list at the start
+            .map(String.init)
+        #expect(shown.count < rows.count, "the list was stopped")
+        let complete = shown.dropLast() // the last line may be cut short
+        #expect(complete.elementsEqual(rows.prefix(complete.count)))
+        #expect(rows[complete.count].hasPrefix(shown.last ?? ""))
+    }
+
+    @Test func sigintWhileEditingDiscardsTheLineLikeCtrlC() async throws {
+        let session = try await TerminalSession(in: folder)
+        try await session.type("add forgotten")
+        try await session.waitFor { $0.last == "tasks> add forgotten" }
+        let program = try #require(try await session.programID())
+        kill(program, SIGINT)
+        let screen = try await session.waitForPrompt()
+        #expect(screen.suffix(2) == ["tasks> add forgotten^C", "tasks>"])
+        #expect(try await session.run("add kept") == ["  1   kept"])
+    }
+
+    // MARK: SIGTERM and SIGHUP
+
+    @Test func aTerminatingSignalIsNotPassedToTheShell() async throws {
+        let session = try await TerminalSession(in: folder) // one process group with its shell
+        let exit = try await session.send(SIGTERM, afterTyping: "add x")
+        #expect(exit.status == 128 + SIGTERM)
+        #expect(exit.terminalRestored)
+    }
+
+    /// Ctrl-C right after Enter on a change of 90,000 tasks: it stops the change, which changes
+    /// nothing; or, when it came too late to, the change was saved, and the prompt says so. Either
+    /// way what the prompt says is what the store holds.
+    @Test func ctrlCWhileAChangeRunsStopsItAndSaysWhichWayItWent() async throws {
+        try await prepare(tasks: 100_000)
+        let session = try await TerminalSession(in: folder)
+        try await session.type("rm 1-90000")
+        try await session.waitFor { $0.last == "tasks> rm 1-90000" }
+        try await session.press("Enter")
+        try await session.press("C-c")
+        let screen = try await session.waitFor { $0.last == "tasks>" && $0.contains("^C") }
+        let remaining = ListText.texts(of: try await ProgramRun(["list"], in: folder).output).count
+        if screen.contains("rm 1-90000: interrupted; nothing was changed") {
+            #expect(remaining == 100_000)
+        } else {
+            #expect(screen.contains("Interrupted after the change was saved; `undo` reverts it."), "\(screen.suffix(4))")
+            #expect(remaining == 10_000)
+        }
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aTerminatingSignalAtThePromptSavesAndClosesEverything(signal: Int32) async throws {
+        let session = try await TerminalSession(in: folder, jobControl: true)
+        try await session.run("add first")
+        #expect(!logIsCheckpointed, "the change is in the log until the store is closed")
+        let exit = try await session.send(signal, afterTyping: "add half-typed")
+        #expect(exit.status == 128 + signal)
+        #expect(exit.terminalRestored)
+        #expect(logIsCheckpointed)
+        #expect(historyLines == ["add\\040first"])
+        #expect(try await ProgramRun(["list"], in: folder).output == "  1   first\n")
+    }
+
+    @Test func closingTheTerminalSavesAndClosesEverything() async throws {
+        let session = try await TerminalSession(in: folder)
+        try await session.run("add first")
+        let program = try #require(try await session.programID())
+        try await session.closeTerminal()
+        let deadline = ContinuousClock.now + TerminalSession.timeout
+        while kill(program, 0) == 0 || errno != ESRCH {
+            try #require(ContinuousClock.now < deadline, "the program is still running")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(logIsCheckpointed)
+        #expect(historyLines == ["add\\040first"])
+    }
+}
