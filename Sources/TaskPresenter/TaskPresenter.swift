@@ -21,6 +21,8 @@ public final class TaskPresenter {
     var listVersion = 0
     /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
     private var filter: TaskFilter?
+    /// Whether a script is being read from standard input (which `import -` then cannot read).
+    var isRunningScript = false
 
     /// Creates a presenter over `storage`.
     public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
@@ -32,6 +34,12 @@ public final class TaskPresenter {
     public static func helpText(for command: String? = nil) -> String? {
         guard let command else { return HelpText.overview }
         return CommandName(spelling: command[...].utf8).map(HelpText.detail(for:))
+    }
+
+    /// Whether the command spelled `word` takes options of its own (`export --format json`), so
+    /// that on the command line the words after it are its arguments, not the program's flags.
+    public static func takesOptions(commandWord word: String) -> Bool {
+        CommandName(spelling: word[...].utf8)?.arguments == .file
     }
 
     /// The prompt to show before the next line: it names the search while one is in effect.
@@ -123,23 +131,39 @@ public final class TaskPresenter {
             if case let .find(text) = command { filter = TaskFilter(query: text) } else { filter = nil }
             displayList()
             return .succeeded
-        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo:
+        case let .export(format, file):
+            do {
+                let messages = try storage.read { try export(format: format, file: file, from: $0) }
+                for message in messages { view?.display(message: message) }
+                return .succeeded
+            } catch {
+                return fail(input, Self.describe(error))
+            }
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
             return change(command, input: input)
         }
     }
 
     /// The one path every change takes, at the prompt, on the command line and in a script:
     /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
-    /// Returns what `undo` or `redo` did.
-    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Change? {
-        guard let change = try ListChange.validate(command, against: list ?? []) else { return nil }
-        return try change.apply(to: &list, in: store)
+    /// Returns the messages to show afterwards (what `undo` did, what an import did).
+    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> [Message] {
+        switch command {
+        case let .import(format, dryRun, file):
+            return try importTasks(format: format, dryRun: dryRun, file: file, on: &list, in: store)
+        case let .export(format, file):
+            return try export(format: format, file: file, from: store)
+        default:
+            guard let change = try ListChange.validate(command, against: list ?? []),
+                  let described = try change.apply(to: &list, in: store) else { return [] }
+            return [.info(described.message(undone: command == .undo))]
+        }
     }
 
     /// What a change command's transaction came to.
     private enum Outcome {
         /// The change was saved; `list` is the list after it (nil when not needed).
-        case changed(list: TaskList?, version: Int, undoOrRedo: Change?)
+        case changed(list: TaskList?, version: Int, messages: [Message])
         /// The tasks shown were changed meanwhile; nothing was changed; `list` is the list as it is now.
         case stale(CommandError, list: TaskList, version: Int)
     }
@@ -158,9 +182,9 @@ public final class TaskPresenter {
                     version = try store.externalVersion()
                 }
                 let shown = list
-                let described: Change?
+                let messages: [Message]
                 do {
-                    described = try perform(command, on: &list, in: store)
+                    messages = try perform(command, on: &list, in: store)
                 } catch let error as StoreError {
                     guard let stale = Self.staleError(error, command: command, shown: shown ?? []) else { throw error }
                     return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
@@ -169,7 +193,7 @@ public final class TaskPresenter {
                 if list == nil ? needsList : current != version {
                     list = try store.allTasks()
                 }
-                return .changed(list: list, version: current, undoOrRedo: described)
+                return .changed(list: list, version: current, messages: messages)
             }
         } catch let error as CommandError {
             return fail(input, error.description)
@@ -177,13 +201,11 @@ public final class TaskPresenter {
             return fail(input, Self.describe(error))
         }
         switch outcome {
-        case let .changed(newList, version, described):
+        case let .changed(newList, version, messages):
             list = newList
             listVersion = version
             if rendersAfterChanges { displayList() }
-            if let described {
-                view?.display(message: .info(described.message(undone: command == .undo)))
-            }
+            for message in messages { view?.display(message: message) }
             return .succeeded
         case let .stale(error, newList, version):
             list = newList
