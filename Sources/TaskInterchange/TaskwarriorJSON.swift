@@ -36,7 +36,7 @@ enum TaskwarriorJSON {
 
     private static func foreignMembers(_ text: String) -> [JSONValue.Member]? {
         var parser = JSONParser(Array(text.utf8))
-        guard case let .object(members)? = try? parser.value(path: "") else { return nil }
+        guard case let .object(members)? = try? parser.value() else { return nil }
         return members
     }
 
@@ -47,17 +47,17 @@ enum TaskwarriorJSON {
             repeat {
                 _ = parser.peek()
                 let line = parser.line
-                objects.append((try parser.value(path: "[\(objects.count)]"), "[\(objects.count)]", line))
+                objects.append((try parser.value(topLevelIndex: objects.count), "[\(objects.count)]", line))
             } while parser.consume(UInt8(ascii: ","))
-            guard parser.consume(UInt8(ascii: "]")) else { throw parser.failure("`,` or `]`", path: "") }
+            guard parser.consume(UInt8(ascii: "]")) else { throw parser.failure("`,` or `]`") }
         } else {
             while !parser.atEnd() {
                 let line = parser.line
-                objects.append((try parser.value(path: "[\(objects.count)]"), "[\(objects.count)]", line))
+                objects.append((try parser.value(topLevelIndex: objects.count), "[\(objects.count)]", line))
                 _ = parser.consume(UInt8(ascii: ","))
             }
         }
-        guard parser.atEnd() else { throw parser.failure("the end of the file", path: "") }
+        guard parser.atEnd() else { throw parser.failure("the end of the file") }
         var tasks: [TaskImport] = []
         var skipped: [SkippedEntry] = []
         var seen: [UUID: Int] = [:]

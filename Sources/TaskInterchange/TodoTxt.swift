@@ -36,10 +36,11 @@ enum TodoTxt {
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         var tasks: [TaskImport] = []
         var seen: [UUID: Int] = [:]
+        var days = DayCache(timeZone: timeZone)
         for line in ByteLines(bytes) {
             let text = try String.decoding(bytes[line.range], line: line.number)
-            guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            var task = parseLine(text, timeZone: timeZone, now: now)
+            guard text.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            var task = parseLine(text, days: &days, now: now)
             if let id = task.id {
                 if let first = seen[id] { throw InterchangeError(.line(line.number), .duplicateIdentity(id, firstLine: first)) }
                 seen[id] = line.number
@@ -51,7 +52,7 @@ enum TodoTxt {
     }
 
     /// One line that is not blank.
-    private static func parseLine(_ line: String, timeZone: TimeZone, now: Date) -> TaskImport {
+    private static func parseLine(_ line: String, days: inout DayCache, now: Date) -> TaskImport {
         var rest = Substring(line)
         var done: Date?
         var isDone = false
@@ -60,15 +61,16 @@ enum TodoTxt {
         if rest.hasPrefix("x ") {
             isDone = true
             rest = rest.dropFirst(2)
-            done = date(&rest, timeZone)
-            created = date(&rest, timeZone)
+            done = date(&rest, &days)
+            created = date(&rest, &days)
         } else {
-            if rest.count >= 4, rest.hasPrefix("("), let letter = rest.dropFirst().first, ("A"..."Z").contains(letter),
-               rest.dropFirst(2).hasPrefix(") ") {
-                priority = String(letter)
+            let head = Array(rest.utf8.prefix(4))
+            if head.count == 4, head[0] == UInt8(ascii: "("), (0x41...0x5A).contains(head[1]), head[2] == UInt8(ascii: ")"),
+               head[3] == 0x20 {
+                priority = String(UnicodeScalar(head[1]))
                 rest = rest.dropFirst(4)
             }
-            created = date(&rest, timeZone)
+            created = date(&rest, &days)
         }
         let id = trailingKey("uuid:", in: &rest) { UUID(text: $0.utf8) }
         if isDone, let letter = trailingKey("pri:", in: &rest, { value -> String? in
@@ -83,21 +85,36 @@ enum TodoTxt {
     }
 
     /// Reads a `yyyy-mm-dd` followed by a space or the end from the start of `rest`, consuming it.
-    private static func date(_ rest: inout Substring, _ timeZone: TimeZone) -> Date? {
+    private static func date(_ rest: inout Substring, _ days: inout DayCache) -> Date? {
         let bytes = Array(rest.utf8.prefix(11))
-        guard bytes.count >= 10, bytes.count == 10 || bytes[10] == 0x20,
-              let date = Timestamps.parseLocalDay(bytes[0..<10], timeZone: timeZone) else { return nil }
+        guard bytes.count >= 10, bytes.count == 10 || bytes[10] == 0x20, let date = days.date(bytes[0..<10]) else {
+            return nil
+        }
         rest = rest.dropFirst(bytes.count)
         return date
+    }
+
+    /// The days read so far: a file's lines share few dates, and the time zone's offset is costly to ask.
+    private struct DayCache {
+        let timeZone: TimeZone
+        var dates: [ArraySlice<UInt8>: Date] = [:]
+
+        mutating func date(_ bytes: ArraySlice<UInt8>) -> Date? {
+            if let known = dates[bytes] { return known }
+            guard let date = Timestamps.parseLocalDay(bytes, timeZone: timeZone) else { return nil }
+            if dates.count < 10_000 { dates[bytes] = date }
+            return date
+        }
     }
 
     /// Takes the last word of `rest` when it is `key` and a value that `read` accepts (the word
     /// alone, or after a space), and returns what `read` made of the value.
     private static func trailingKey<T>(_ key: String, in rest: inout Substring, _ read: (Substring) -> T?) -> T? {
-        let wordStart = rest.lastIndex(of: " ").map(rest.index(after:)) ?? rest.startIndex
+        let space = rest.utf8.lastIndex(of: 0x20)
+        let wordStart = space.map { rest.utf8.index(after: $0) } ?? rest.startIndex
         let word = rest[wordStart...]
         guard word.hasPrefix(key), let value = read(word.dropFirst(key.count)) else { return nil }
-        rest = rest[..<(wordStart == rest.startIndex ? wordStart : rest.index(before: wordStart))]
+        rest = rest[..<(space ?? rest.startIndex)]
         return value
     }
 }
@@ -145,7 +162,7 @@ enum TodoTxtEscaping {
     }
 
     static func unescape(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {

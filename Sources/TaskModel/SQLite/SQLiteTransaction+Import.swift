@@ -37,7 +37,9 @@ extension SQLiteTransaction {
         for task in tasks {
             let id = task.id ?? identities.next(at: now)
             let position = try nextAppendPosition()
-            let foreign = ForeignFieldsCoding.encode(task.foreign.filter { !$0.value.isEmpty })
+            // Most imported tasks name their format with nothing in it: no dictionary is made for them.
+            let foreign = task.foreign.values.contains { !$0.isEmpty }
+                ? ForeignFieldsCoding.encode(task.foreign.filter { !$0.value.isEmpty }) : nil
             try insert.run(.integer(position), .uuid(id), .text(task.text), .integer(task.isFavorite ? 1 : 0),
                            SQLiteArgument(task.doneAt?.timeIntervalSince1970), .real(task.createdAt.timeIntervalSince1970),
                            .integer(step), SQLiteArgument(foreign))
