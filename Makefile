@@ -1,7 +1,8 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
 # machine lacks (libedit-dev; tmux, sqlite3, valgrind, groff, man, zsh, fish and bash-completion for
-# the end-to-end tests) before building.
+# the end-to-end tests; todo.sh, Taskwarrior, cmark-gfm and Python's icalendar, the programs the
+# import and export tests talk to) before building.
 
 # `make install` puts the executable, its man page and its completion scripts where `man`, bash
 # (bash-completion), zsh and fish look for them under PREFIX; DESTDIR stages them elsewhere.
@@ -23,6 +24,8 @@ SWIFT   ?= swift
 RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 # Where Debian puts the static libraries that link in (libedit-dev brings them along).
 LIBDIR  := /usr/lib/$(shell uname -m)-linux-gnu
+# Where `make test` puts a Python with icalendar (TaskREPLTests' Peers.python).
+PYTHON_ENV := .build/python
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 
@@ -61,6 +64,17 @@ test-deps: deps
 	$(call need,/usr/bin/zsh,zsh)
 	$(call need,/usr/bin/fish,fish)
 	$(call need,/usr/share/bash-completion/bash_completion,bash-completion)
+	$(call need,/usr/bin/todo-txt,todotxt-cli)
+	$(call need,/usr/bin/task,taskwarrior)
+	$(call need,/usr/bin/cmark-gfm,cmark-gfm)
+	$(call need,/usr/bin/python3,python3)
+	$(call need,/usr/share/doc/python3-venv,python3-venv)
+	@# Python's icalendar (PyPI) in a virtual environment of the build folder, where the tests look for it.
+	@$(PYTHON_ENV)/bin/python3 -c 'import icalendar' 2>/dev/null || { \
+	  echo "==> installing icalendar into $(PYTHON_ENV)"; \
+	  rm -rf $(PYTHON_ENV) && /usr/bin/python3 -m venv $(PYTHON_ENV) && \
+	  $(PYTHON_ENV)/bin/pip install -q --disable-pip-version-check icalendar; } || \
+	  { echo "error: could not install icalendar; install it by hand and retry" >&2; exit 1; }
 
 build: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks

@@ -25,9 +25,14 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // todo.txt, Taskwarrior JSON, Markdown and iCalendar: pure, bytes in and tasks out and back.
+        .target(
+            name: "TaskInterchange",
+            dependencies: ["TaskModel"]
+        ),
         .target(
             name: "TaskPresenter",
-            dependencies: ["TaskModel"]
+            dependencies: ["TaskModel", "TaskInterchange"]
         ),
         .systemLibrary(name: "CWideCharacter"),
         .target(
@@ -58,6 +63,7 @@ let package = Package(
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
+        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),

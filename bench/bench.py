@@ -109,6 +109,13 @@ def main():
         script[count] = hyperfine(f"script{count}",
                                   f"{q(TASKS)} --db {q(run_db)} --quiet < {q(path(f'add{count}.txt'))}",
                                   prepare=fresh(run_db))
+    # 100,000 tasks exported by tasks itself, imported into an empty store: side by side with the add script.
+    imports = {}
+    for name, extension in (("todotxt", "txt"), ("json", "json")):
+        exported = path(f"export100k.{extension}")
+        subprocess.run([TASKS, "--db", base100k, "--quiet", "export", exported], check=True, stdout=subprocess.DEVNULL)
+        imports[name] = hyperfine(f"import-{name}", f"{q(TASKS)} --db {q(run_db)} --quiet import {q(exported)}",
+                                  prepare=fresh(run_db))
     floor_select = hyperfine("sqlite-select",
                              f"sqlite3 {q(work)} 'SELECT uuid, text, isFavorite, doneAt FROM task "
                              f"WHERE removedBy IS NULL ORDER BY position'", prepare=reset)
@@ -131,13 +138,18 @@ def main():
                                           text=True).stdout)
 
     ms = lambda s: f"{s * 1000:.1f} ms"
-    # The ratios of the rm/done/mv/find/100k rows are to tasks's own add or list, not to a floor.
+    # The ratios of the rm/done/mv/find/100k rows are to tasks's own add or list (the import rows: to the add
+    # script), not to a floor.
     table = [
         ("script: 100k piped adds", ms(script[100_000]), "<= 500 ms and <= sqlite3",
          script[100_000] <= 0.5 and script[100_000] <= floor_insert, script[100_000] / floor_insert),
         ("  floor: sqlite3 CLI, 100k INSERTs in 1 transaction", ms(floor_insert), "", None, 1.0),
         ("script: 50k piped adds", ms(script[50_000]), "", None, None),
         ("script: 200k piped adds", ms(script[200_000]), "", None, None),
+        ("import: 100k tasks, todo.txt, empty store", ms(imports["todotxt"]), "<= 2x 100k add script",
+         imports["todotxt"] <= 2 * script[100_000], imports["todotxt"] / script[100_000]),
+        ("import: 100k tasks, Taskwarrior JSON, empty store", ms(imports["json"]), "<= 2x 100k add script",
+         imports["json"] <= 2 * script[100_000], imports["json"] / script[100_000]),
         ("script: 200k / 50k", f"{script[200_000] / script[50_000]:.2f}x", "<= 4.80x",
          script[200_000] / script[50_000] <= 4.8, None),
         ("one-shot: tasks list (10k tasks)", ms(one_list), "<= 15 ms", one_list <= 0.015, one_list / floor_select),

@@ -13,6 +13,7 @@ extension Change {
         case .removeDone: "clear done"
         case .edit: "edit"
         case .move: "mv"
+        case .importTasks: "import"
         }
         if taskCount == 1, let text {
             return "\(verb): \(command) “\(text.abbreviated(to: 60))”\(flagNote)"

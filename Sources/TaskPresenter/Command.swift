@@ -1,3 +1,5 @@
+import TaskInterchange
+
 /// One line of input, parsed: what the user asked for, not yet checked against the list.
 enum Command: Sendable, Hashable {
     /// `add TEXT`: a new task at the end.
@@ -22,6 +24,10 @@ enum Command: Sendable, Hashable {
     case undo
     /// `redo`: re-apply the latest undone change.
     case redo
+    /// `export [--format F] [FILE]`: the list as a file (standard output without FILE).
+    case export(format: InterchangeFormat?, file: String?)
+    /// `import [--format F] [--dry-run] FILE|-`: tasks from a file (`-`: standard input).
+    case `import`(format: InterchangeFormat?, dryRun: Bool, file: String)
     /// `help [COMMAND]`: all commands, or one in detail.
     case help(topic: CommandName?)
     /// `quit` or `exit`: leave.
@@ -30,8 +36,8 @@ enum Command: Sendable, Hashable {
     /// Whether the command changes the list (and so runs in a write transaction).
     var isChange: Bool {
         switch self {
-        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo: true
-        case .find, .list, .help, .quit: false
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import: true
+        case .find, .list, .export, .help, .quit: false
         }
     }
 
@@ -39,7 +45,7 @@ enum Command: Sendable, Hashable {
     var usesNumbers: Bool {
         switch self {
         case .done, .fav, .rm, .edit, .mv: true
-        case .add, .clear, .find, .list, .undo, .redo, .help, .quit: false
+        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: false
         }
     }
 }

@@ -8,6 +8,18 @@ public enum CommandArguments: Sendable, Hashable {
     case leadingTaskNumbers(count: Int)
     /// One command name (`help rm`).
     case commandName
+    /// A file name, after options (`import tasks.txt`).
+    case file
+}
+
+extension CommandArguments {
+    /// Whether some of the words are task numbers.
+    public var includesTaskNumbers: Bool {
+        switch self {
+        case .taskNumbers, .leadingTaskNumbers: true
+        case .none, .commandName, .file: false
+        }
+    }
 }
 
 extension CommandName {
@@ -18,6 +30,7 @@ extension CommandName {
         case .edit: .leadingTaskNumbers(count: 1)
         case .mv: .leadingTaskNumbers(count: 2)
         case .help: .commandName
+        case .export, .import: .file
         case .add, .clear, .find, .list, .undo, .redo, .quit: .none
         }
     }

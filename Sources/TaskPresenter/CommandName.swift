@@ -1,6 +1,6 @@
 /// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
 enum CommandName: CaseIterable, Sendable, Hashable {
-    case add, done, fav, edit, mv, rm, clear, find, list, undo, redo, help, quit
+    case add, done, fav, edit, mv, rm, clear, find, list, undo, redo, export, `import`, help, quit
 
     /// The spellings the command answers to, the main one first.
     var spellings: [String] {
@@ -16,6 +16,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         case .list: ["list", "ls"]
         case .undo: ["undo"]
         case .redo: ["redo"]
+        case .export: ["export"]
+        case .import: ["import"]
         case .help: ["help"]
         case .quit: ["quit", "exit"]
         }
@@ -24,7 +26,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     /// Whether the command takes arguments (completion then adds a space after its name).
     var takesArguments: Bool {
         switch self {
-        case .add, .done, .fav, .edit, .mv, .rm, .find, .help: true
+        case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help: true
         case .clear, .list, .undo, .redo, .quit: false
         }
     }
@@ -49,6 +51,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         "check": "done", "complete": "done", "finish": "done", "tick": "done",
         "move": "mv", "search": "find", "grep": "find", "filter": "find",
         "q": "quit", "?": "help", "h": "help",
+        "save": "export", "dump": "export", "load": "import", "restore": "import",
     ]
 
     /// The length of the longest spelling or synonym.

@@ -1,3 +1,5 @@
+import TaskInterchange
+
 /// Turns one line of input into a `Command`: pure, and cheap enough for a million-line script
 /// (a single scan of the UTF-8 bytes, no regular expressions).
 enum CommandParser {
@@ -43,6 +45,8 @@ enum CommandParser {
             if rest.isEmpty { return .clear(doneOnly: false) }
             guard rest.elementsEqual("done".utf8) else { throw .unexpectedClearArgument(string(rest)) }
             return .clear(doneOnly: true)
+        case .export, .import:
+            return try fileCommand(name, rest)
         case .help:
             guard !rest.isEmpty else { return .help(topic: nil) }
             let topicEnd = skip(bytes, from: restStart, to: end, whitespace: false)
@@ -61,6 +65,42 @@ enum CommandParser {
             default: return .quit
             }
         }
+    }
+
+    /// `export [--format F] [FILE]` or `import [--format F] [--dry-run] FILE`: options first, then
+    /// the file name as the rest of the line (spaces included).
+    private static func fileCommand(_ name: CommandName, _ rest: Substring.UTF8View) throws(ParseError) -> Command {
+        var format: InterchangeFormat?
+        var dryRun = false
+        var index = rest.startIndex
+        while index < rest.endIndex, rest[index] == UInt8(ascii: "-"), rest.index(after: index) < rest.endIndex {
+            let wordEnd = skip(rest, from: index, to: rest.endIndex, whitespace: false)
+            let word = string(rest[index..<wordEnd])
+            var next = skip(rest, from: wordEnd, to: rest.endIndex, whitespace: true)
+            if word == "--dry-run", name == .import {
+                dryRun = true
+            } else if word == "--format" || word.hasPrefix("--format=") {
+                var value = String(word.dropFirst("--format=".count))
+                if word == "--format" {
+                    guard next < rest.endIndex else { throw .missingFormat }
+                    let valueEnd = skip(rest, from: next, to: rest.endIndex, whitespace: false)
+                    value = string(rest[next..<valueEnd])
+                    next = skip(rest, from: valueEnd, to: rest.endIndex, whitespace: true)
+                }
+                guard let named = InterchangeFormat(rawValue: value) else { throw .unknownFormat(value) }
+                format = named
+            } else if word == "--" {
+                index = next
+                break
+            } else {
+                throw .unknownOption(command: name.spellings[0], word)
+            }
+            index = next
+        }
+        let file = index < rest.endIndex ? string(rest[index...]) : nil
+        if name == .export { return .export(format: format, file: file) }
+        guard let file else { throw .missingFile }
+        return .import(format: format, dryRun: dryRun, file: file)
     }
 
     /// One task number starting at `start` (not a range), for `command`; returns it and where the

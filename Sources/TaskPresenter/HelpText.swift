@@ -14,6 +14,8 @@ enum HelpText {
         list, ls        show the whole list
         undo            revert the latest change
         redo            re-apply the latest undone change
+        export [FILE]   write the list to a todo.txt, JSON, Markdown or iCalendar file
+        import FILE     add or update tasks from such a file (- for standard input)
         help [COMMAND]  show what the commands do, or one in detail
         quit, exit      leave (Ctrl-D too)
         N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3
@@ -83,6 +85,18 @@ enum HelpText {
             """
             redo
             Re-applies the latest undone change; a new change forgets what could be redone.
+            """
+        case .export:
+            """
+            export [--format F] [FILE]
+            Writes every task to FILE, or to standard output, as F: todotxt (todo.txt, as todo.sh reads it), json (Taskwarrior's, for task import), markdown (a GitHub task list) or ics (iCalendar to-dos). Without --format, FILE's extension says which (.txt, .json, .md, .ics); standard output gets todo.txt. Favourites, done tasks, the order, creation times and identities are kept, and so are the fields an import brought from that format.
+            Examples: export tasks.txt, export --format json, export ~/todo.md
+            """
+        case .import:
+            """
+            import [--format F] [--dry-run] FILE
+            Adds the tasks of FILE (- for standard input) at the end of the list, and updates those already in it (by identity); the format is told from the content unless --format says it. What tasks does not show (todo.txt priorities, Taskwarrior tags and projects, iCalendar properties) is kept and written back by export. One undo reverts the whole import. With --dry-run, says what would be added, updated and skipped, and changes nothing.
+            Examples: import todo.txt, import --dry-run tasks.json, task export | tasks import -
             """
         case .help:
             """

@@ -55,7 +55,7 @@ enum ListChange {
             return .undo
         case .redo:
             return .redo
-        case .find, .list, .help, .quit:
+        case .find, .list, .help, .quit, .export, .import: // export and import are no list change (`perform`)
             return nil
         }
     }

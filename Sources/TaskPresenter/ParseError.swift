@@ -32,6 +32,14 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unexpectedClearArgument(String)
     /// `help` given more than one word.
     case tooManyTopics
+    /// `export` or `import` with `--format` and no format after it.
+    case missingFormat
+    /// `--format` naming no format tasks knows.
+    case unknownFormat(String)
+    /// An option `export` or `import` does not take.
+    case unknownOption(command: String, String)
+    /// `import` with no file.
+    case missingFile
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -72,6 +80,15 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "`clear` removes all tasks and `clear done` the done ones; `\(word.abbreviated(to: 30))` is neither"
         case .tooManyTopics:
             "`help` takes at most one command name"
+        case .missingFormat:
+            "`--format` needs a format: todotxt, json, markdown or ics"
+        case let .unknownFormat(word):
+            "unknown format `\(word.abbreviated(to: 30))`: give todotxt, json, markdown or ics"
+        case let .unknownOption(command, word):
+            "`\(command)` has no option `\(word.abbreviated(to: 30))`"
+                + (command == "import" ? " (it takes --format F and --dry-run)" : " (it takes --format F)")
+        case .missingFile:
+            "no file given: import FILE reads tasks from FILE (`-` for standard input)"
         }
     }
 }

@@ -9,6 +9,8 @@ extension TaskPresenter {
     where Lines.Element: StringProtocol {
         var failedLines = 0
         var infos: [Message] = []
+        isRunningScript = true
+        defer { isRunningScript = false }
         let finished: (list: TaskList, version: Int)
         do {
             finished = try storage.write { store -> (list: TaskList, version: Int) in
@@ -28,10 +30,8 @@ extension TaskPresenter {
                             displayList(list ?? [], filter: TaskFilter(query: text))
                         case let .help(topic):
                             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
-                        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo:
-                            if let described = try perform(command, on: &list, in: store).undoOrRedo {
-                                infos.append(.info(described.message(undone: command == .undo)))
-                            }
+                        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .export, .import:
+                            infos += try perform(command, on: &list, in: store).messages
                         }
                     } catch {
                         let failure = CommandFailure(line: line, reason: Self.describe(error), lineNumber: lineNumber)
@@ -58,7 +58,7 @@ extension TaskPresenter {
     /// yes for the user's mistakes, no for storage failures (the transaction is rolled back).
     private static func isSkippable(_ error: Error) -> Bool {
         switch error {
-        case is ParseError, is CommandError:
+        case is ParseError, is CommandError, is InterchangeCommandError:
             return true
         case let error as StoreError:
             switch error {

@@ -21,6 +21,8 @@ public final class TaskPresenter {
     var listVersion = 0
     /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
     private var filter: TaskFilter?
+    /// Whether a script is being read from standard input (which `import -` then cannot read).
+    var isRunningScript = false
 
     /// Creates a presenter over `storage`.
     public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
@@ -32,6 +34,12 @@ public final class TaskPresenter {
     public static func helpText(for command: String? = nil) -> String? {
         guard let command else { return HelpText.overview }
         return CommandName(spelling: command[...].utf8).map(HelpText.detail(for:))
+    }
+
+    /// Whether the command spelled `word` takes options of its own (`export --format json`), so
+    /// that on the command line the words after it are its arguments, not the program's flags.
+    public static func takesOptions(commandWord word: String) -> Bool {
+        CommandName(spelling: word[...].utf8)?.arguments == .file
     }
 
     /// The prompt to show before the next line: it names the search while one is in effect.
@@ -128,24 +136,42 @@ public final class TaskPresenter {
             if case let .find(text) = command { filter = TaskFilter(query: text) } else { filter = nil }
             displayList()
             return .succeeded
-        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo:
+        case let .export(format, file):
+            do {
+                let messages = try storage.read { try export(format: format, file: file, from: $0) }
+                for message in messages { view?.display(message: message) }
+                return .succeeded
+            } catch {
+                return fail(input, Self.describe(error))
+            }
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
             return change(command, input: input)
         }
     }
 
-    /// What a change came to: what `undo` or `redo` did, and the task it touched.
+    /// What a change came to: the messages to show after it, and the task it touched.
     struct Performed {
-        var undoOrRedo: Change?
+        var messages: [Message] = []
         /// The position in the list of the task the change touched, when one in particular.
         var focus: Int?
     }
 
     /// The one path every change takes, at the prompt, on the command line and in a script:
     /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
+    /// Returns the messages to show afterwards (what `undo` did, what an import did) and the task
+    /// the change touched.
     func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Performed {
-        guard let change = try ListChange.validate(command, against: list ?? []) else { return Performed() }
-        let described = try change.apply(to: &list, in: store)
-        return Performed(undoOrRedo: described, focus: list.flatMap(change.focus(in:)))
+        switch command {
+        case let .import(format, dryRun, file):
+            return Performed(messages: try importTasks(format: format, dryRun: dryRun, file: file, on: &list, in: store))
+        case let .export(format, file):
+            return Performed(messages: try export(format: format, file: file, from: store))
+        default:
+            guard let change = try ListChange.validate(command, against: list ?? []) else { return Performed() }
+            let described = try change.apply(to: &list, in: store)
+            return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
+                             focus: list.flatMap(change.focus(in:)))
+        }
     }
 
     /// What a change command's transaction came to.
@@ -194,9 +220,7 @@ public final class TaskPresenter {
             list = newList
             listVersion = version
             if rendersAfterChanges { displayList(focus: performed.focus) }
-            if let described = performed.undoOrRedo {
-                view?.display(message: .info(described.message(undone: command == .undo)))
-            }
+            for message in performed.messages { view?.display(message: message) }
             return .succeeded
         case let .stale(error, newList, version):
             list = newList

@@ -9,13 +9,13 @@ struct TaskPresenterCompletionTests {
     func allCommands() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "") == [
-            "add ", "done ", "fav ", "edit ", "mv ", "rm ", "clear", "find ", "list", "ls", "undo", "redo", "help ",
-            "quit", "exit",
+            "add ", "done ", "fav ", "edit ", "mv ", "rm ", "clear", "find ", "list", "ls", "undo", "redo", "export ",
+            "import ", "help ", "quit", "exit",
         ])
     }
 
     @Test("a partial command word: the commands that start with it", arguments: [
-        ("f", ["fav ", "find "]), ("fa", ["fav "]), ("d", ["done "]), ("m", ["mv "]), ("e", ["edit ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
+        ("f", ["fav ", "find "]), ("fa", ["fav "]), ("d", ["done "]), ("m", ["mv "]), ("e", ["edit ", "export ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
         ("undo", ["undo"]), ("rm", ["rm "]), ("x", []), ("F", []),
     ])
     func partialCommand(input: String, candidates: [String]) throws {
@@ -63,7 +63,7 @@ struct TaskPresenterCompletionTests {
     func helpTopic() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "help r") == ["help rm", "help redo"])
-        #expect(sut.completions(for: "help ").count == 15)
+        #expect(sut.completions(for: "help ").count == 17)
     }
 
     @Test("asking for completions changes nothing and shows nothing")

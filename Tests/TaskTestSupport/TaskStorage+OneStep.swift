@@ -28,6 +28,8 @@ public extension TaskStorage {
     }
     func move(id: TaskItem.ID, to place: Placement) throws { try write { try $0.move(id: id, to: place) } }
     @discardableResult
+    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome { try write { try $0.importTasks(tasks) } }
+    @discardableResult
     func undo() throws -> Change { try write { try $0.undo() } }
     @discardableResult
     func redo() throws -> Change { try write { try $0.redo() } }

@@ -138,6 +138,11 @@ extension SQLiteTransaction {
         case let .move(task, from, _):
             try requireStored([task], number)
             try place(task, at: from)
+        case let .importTasks(_, images):
+            try requireStored(images.map(\.id), number)
+            for image in images { try write(image.before, of: image.id) }
+            try db.execute(sql: "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL",
+                           arguments: [number])
         case .skipped:
             throw damagedHistory(at: number, "a skipped step was undone")
         }
@@ -167,6 +172,11 @@ extension SQLiteTransaction {
         case let .move(task, _, to):
             try requireStored([task], number)
             try place(task, at: to)
+        case let .importTasks(_, images):
+            try requireStored(images.map(\.id), number)
+            try db.execute(sql: "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1",
+                           arguments: [number])
+            for image in images { try write(image.after, of: image.id) }
         case .skipped:
             throw damagedHistory(at: number, "a skipped step was redone")
         }
@@ -212,6 +222,10 @@ extension SQLiteTransaction {
             return Change(kind: kind, taskCount: count, text: try one.first.flatMap(storedText(of:)))
         case let .edit(task, _, _), let .move(task, _, _):
             return try change(kind, of: [task])
+        case let .importTasks(added, images):
+            let one = added + images.count == 1
+                ? (images.isEmpty ? try taskIDs(where: "createdBy = ?", .integer(number)) : [images[0].id]) : []
+            return Change(kind: kind, taskCount: added + images.count, text: try one.first.flatMap(storedText(of:)))
         case .skipped:
             throw damagedHistory(at: number, "a skipped step was described")
         }

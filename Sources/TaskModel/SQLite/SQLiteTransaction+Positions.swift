@@ -137,8 +137,10 @@ extension SQLiteTransaction {
         try db.execute(sql: """
             CREATE TEMP TABLE oldTask AS SELECT * FROM task;
             DELETE FROM task;
-            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy)
-                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy
+            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy,
+                              foreignFields)
+                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy,
+                       foreignFields
                 FROM oldTask JOIN renumbered ON renumbered.old = oldTask.position ORDER BY renumbered.new;
             DROP TABLE oldTask;
             DROP TABLE renumbered;

@@ -6,7 +6,7 @@ extension SQLiteTransaction: TaskReading {
     static let isLive = "removedBy IS NULL AND createdBy > (SELECT clearedThrough FROM history WHERE id = 1)"
 
     /// The columns `TaskItem(row:)` reads, in order.
-    static let taskColumns = "uuid, text, isFavorite, doneAt, createdAt"
+    static let taskColumns = "uuid, text, isFavorite, doneAt, createdAt, foreignFields"
 
     func allTasks() throws -> TaskList {
         try mapErrors {
@@ -17,10 +17,12 @@ extension SQLiteTransaction: TaskReading {
             var tasks = TaskList(reservingTextBytes: storeBytes, count: storeBytes / 16)
             var position = 0
             try select.forEachRow { row in
-                guard let id = row.uuid(0) else { throw damagedTask(at: position) }
+                guard let id = row.uuid(0), let foreign = ForeignFieldsCoding.decode(row, 5) else {
+                    throw damagedTask(at: position)
+                }
                 row.withTextBytes(1) { text in
                     tasks.append(id: id, storedText: text, isFavorite: row.integer(2) != 0,
-                                 doneAt: row.optionalReal(3), createdAt: row.real(4))
+                                 doneAt: row.optionalReal(3), createdAt: row.real(4), foreign: foreign)
                 }
                 position += 1
             }
@@ -32,7 +34,7 @@ extension SQLiteTransaction: TaskReading {
         try mapErrors {
             var task: TaskItem?
             try statement("SELECT \(Self.taskColumns) FROM task WHERE uuid = ? AND \(Self.isLive)")
-                .forEachRow(.uuid(id)) { task = TaskItem(row: $0, id: id) }
+                .forEachRow(.uuid(id)) { task = try TaskItem(row: $0, id: id, path: path) }
             return task
         }
     }
@@ -79,9 +81,12 @@ extension SQLiteTransaction: TaskReading {
 
 extension TaskItem {
     /// Decodes a row of `SQLiteTransaction.taskColumns` whose identity is known to be `id`.
-    init(row: SQLiteRow, id: UUID) {
+    init(row: SQLiteRow, id: UUID, path: String) throws {
+        guard let foreign = ForeignFieldsCoding.decode(row, 5) else {
+            throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
+        }
         self.init(id: id, text: row.text(1), isFavorite: row.integer(2) != 0,
                   doneAt: row.optionalReal(3).map(Date.init(timeIntervalSince1970:)),
-                  createdAt: Date(timeIntervalSince1970: row.real(4)))
+                  createdAt: Date(timeIntervalSince1970: row.real(4)), foreign: foreign)
     }
 }

@@ -17,13 +17,17 @@ internal import GRDB
 /// hidden (the clear's own number, above every step before it), so clearing 10,000 tasks costs what
 /// clearing one does; its step remembers the previous value for undo.
 ///
+/// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none
+/// (`ForeignFieldsCoding`); an import is a `step` row holding the before- and after-images of the
+/// tasks it changed, while the tasks it added name it as `createdBy`.
+///
 /// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
 /// that removed it (or its own `createdBy` when its creation was undone); `restoredBy` names the
 /// step whose undo brought it back, so that redo finds it. Hidden tasks are purged once their step
 /// leaves the kept history.
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
-    static let userVersion: Int32 = 2
+    static let userVersion: Int32 = 3
 
     /// How far apart appended tasks' positions are: room for 32 halvings of a gap by moves.
     static let positionGap: Int64 = 1 << 32
@@ -50,6 +54,10 @@ enum Schema {
         }
         migrator.registerMigration("v2") { db in
             if let upgrade = try UpgradeToVersion2.run(db) { upgraded(upgrade) }
+        }
+        migrator.registerMigration("v3") { db in
+            // A column added with no default rewrites no row: instant on a store of any size.
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN foreignFields TEXT; PRAGMA user_version = 3")
         }
         return migrator
     }

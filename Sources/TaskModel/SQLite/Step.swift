@@ -23,6 +23,9 @@ enum Step: Equatable {
     case edit(task: UUID, old: String, new: String)
     /// A task was moved from one position to another.
     case move(task: UUID, from: Int64, to: Int64)
+    /// Tasks were imported: `added` of them were appended (they are the tasks with this step's
+    /// `createdBy`); `images` are the stored tasks it changed, as they were before and after.
+    case importTasks(added: Int, images: [ImportImage])
     /// Undone steps dropped by a later change: the numbers from this row's up to `through` are
     /// never used again.
     case skipped(through: Int64)
@@ -38,9 +41,29 @@ enum Step: Equatable {
         case .removeAll: .removeAll
         case .edit: .edit
         case .move: .move
+        case .importTasks: .importTasks
         case .skipped: nil
         }
     }
+}
+
+/// A task an import changed, as its row read before and after.
+struct ImportImage: Equatable {
+    var id: UUID
+    var before: StoredTask
+    var after: StoredTask
+}
+
+/// The columns of a task row that an import may change, as stored.
+struct StoredTask: Codable, Equatable {
+    var text: String
+    var isFavorite: Bool
+    var doneAt: Double?
+    var createdAt: Double
+    /// The `foreignFields` column as stored (`ForeignFieldsCoding`).
+    var foreign: String?
+    var createdBy: Int64
+    var removedBy: Int64?
 }
 
 // MARK: Rows
@@ -74,6 +97,9 @@ extension Step {
             return Record(kind: "edit", tasks: Self.pack([task]), data: Self.json(EditData(old: old, new: new)))
         case let .move(task, from, to):
             return Record(kind: "move", tasks: Self.pack([task]), data: Self.json(MoveData(from: from, to: to)))
+        case let .importTasks(added, images):
+            return Record(kind: "import", tasks: Self.pack(images.map(\.id)),
+                          data: Self.json(ImportData(added: added, before: images.map(\.before), after: images.map(\.after))))
         case let .skipped(through):
             return Record(kind: "skipped", tasks: [], data: Self.json(SkippedData(through: through)))
         }
@@ -106,6 +132,14 @@ extension Step {
         case "move":
             let move = try Self.decode(MoveData.self, data)
             self = .move(task: try Self.single(tasks), from: move.from, to: move.to)
+        case "import":
+            let data = try Self.decode(ImportData.self, data)
+            guard data.before.count == tasks.count, data.after.count == tasks.count, data.added >= 0 else {
+                throw Malformed("an import names \(tasks.count) tasks and \(data.before.count) images")
+            }
+            self = .importTasks(added: data.added, images: (0..<tasks.count).map {
+                ImportImage(id: tasks[$0], before: data.before[$0], after: data.after[$0])
+            })
         case "skipped":
             self = .skipped(through: try Self.decode(SkippedData.self, data).through)
         default:
@@ -125,6 +159,7 @@ extension Step {
     private struct EditData: Codable { var old: String; var new: String }
     private struct MoveData: Codable { var from: Int64; var to: Int64 }
     private struct SkippedData: Codable { var through: Int64 }
+    private struct ImportData: Codable { var added: Int; var before: [StoredTask]; var after: [StoredTask] }
 
     private static func json(_ value: some Encodable) -> String {
         // Encoding these plain structs cannot fail; "{}" would be refused when read back.

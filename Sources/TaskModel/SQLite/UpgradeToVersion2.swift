@@ -23,7 +23,7 @@ enum UpgradeToVersion2 {
         let identities = try copyTasks(db)
         let keptHistory = try copySteps(db, identities: identities)
         if !keptHistory { try dropHistory(db) }
-        try db.execute(sql: "DROP TABLE task_v1; DROP TABLE step_v1; PRAGMA user_version = \(Schema.userVersion)")
+        try db.execute(sql: "DROP TABLE task_v1; DROP TABLE step_v1; PRAGMA user_version = 2")
         return hadContent > 0 ? StoreUpgrade(fromVersion: 1, keptHistory: keptHistory) : nil
     }
 

@@ -75,6 +75,23 @@ public protocol TaskWriting: TaskReading {
     /// Moves task `id` just before or after another task; the others keep their order.
     func move(id: TaskItem.ID, to place: Placement) throws
 
+    /// Imports `tasks` as one step of the undo history, and says what became of each one.
+    ///
+    /// A task with no identity, or one the store has never held, is appended (after every task, in
+    /// the order given) with a new identity when it has none, its creation and done times as given.
+    /// A task whose identity is in the list is updated in place: text, favourite, done time,
+    /// creation time, and each format of `foreign` it names (an empty value removes that format's
+    /// fields; other formats' are kept). A task whose identity the store holds hidden (removed, or
+    /// cleared, with undo still able to bring it back) is brought back in its old place with the
+    /// values given, and counts as added. Nothing else moves.
+    ///
+    /// Undo restores every task as it was before (updated ones to their earlier values, brought-back
+    /// ones hidden again, added ones removed) and redo applies the import again exactly. When no task
+    /// changes, no step is recorded (and redo is still possible). A backend must accept 100,000
+    /// tasks in one call about as fast as as many `create`s in one transaction.
+    @discardableResult
+    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome
+
     /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
     @discardableResult
     func undo() throws -> Change

@@ -18,6 +18,8 @@ public struct Change: Sendable, Hashable {
         case edit
         /// A task was moved to another place in the list.
         case move
+        /// Tasks were imported from a file: added, updated or brought back.
+        case importTasks
     }
 
     /// What the change did.

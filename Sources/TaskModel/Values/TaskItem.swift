@@ -1,7 +1,7 @@
 import Foundation
 
-/// One to-do item as stored: a stable identity, its text, its favourite and done flags, and when
-/// it was made. Its place in the list is the order of the list that holds it (each backend keeps
+/// One to-do item as stored: a stable identity, its text, its favourite and done flags, when it was
+/// made, and the fields of other programs' formats that tasks keeps for them. Its place in the list is the order of the list that holds it (each backend keeps
 /// an explicit position for it).
 public struct TaskItem: Sendable, Hashable, Identifiable {
     /// The stable identity of a task: the same in every backend and every export.
@@ -17,14 +17,21 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var doneAt: Date?
     /// When the task was created.
     public var createdAt: Date
+    /// What the task holds of other formats that tasks does not model (todo.txt priorities,
+    /// Taskwarrior tags and annotations, iCalendar properties), by format (`todo.txt`,
+    /// `taskwarrior`, `icalendar`): each value is that format's own text, opaque to the model,
+    /// written back when the task is exported to that format again. Never an empty value.
+    public var foreign: [String: String]
 
     /// Creates a task value; a backend assigns `id` when it creates one.
-    public init(id: ID, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date) {
+    public init(id: ID, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
+                foreign: [String: String] = [:]) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
         self.doneAt = doneAt
         self.createdAt = createdAt
+        self.foreign = foreign
     }
 
     /// Whether the task is checked off.

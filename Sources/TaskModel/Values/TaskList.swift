@@ -22,6 +22,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         var textStart: Int
         var textEnd: Int
         var isFavorite: Bool
+        /// `TaskItem.foreign`: empty (and then no allocation) for nearly every task.
+        var foreign: [String: String]
     }
 
     private var entries: [Entry] = []
@@ -62,7 +64,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         let entry = entries[index]
         return TaskItem(id: entry.id, text: String(decoding: utf8[entry.textStart..<entry.textEnd], as: UTF8.self),
                         isFavorite: entry.isFavorite, doneAt: entry.doneAt.map(Date.init(timeIntervalSince1970:)),
-                        createdAt: Date(timeIntervalSince1970: entry.createdAt))
+                        createdAt: Date(timeIntervalSince1970: entry.createdAt), foreign: entry.foreign)
     }
 
     /// The identity of the task at `index`.
@@ -117,6 +119,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
                 && lhs.entries[index].isFavorite == rhs.entries[index].isFavorite
                 && lhs.entries[index].doneAt == rhs.entries[index].doneAt
                 && lhs.entries[index].createdAt == rhs.entries[index].createdAt
+                && lhs.entries[index].foreign == rhs.entries[index].foreign
                 && lhs.utf8Text(at: index).elementsEqual(rhs.utf8Text(at: index))
         }
     }
@@ -128,6 +131,7 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
             hasher.combine(entries[index].isFavorite)
             hasher.combine(entries[index].doneAt)
             hasher.combine(entries[index].createdAt)
+            hasher.combine(entries[index].foreign)
             utf8Text(at: index).withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(0xFF as UInt8) // never in UTF-8: ends the text
         }
@@ -140,28 +144,32 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         var text = task.text
         text.withUTF8 { bytes in
             append(id: task.id, validUTF8: bytes, isFavorite: task.isFavorite,
-                   doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970)
+                   doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
+                   foreign: task.foreign)
         }
     }
 
     /// Appends a task whose text is `bytes`, which must be valid UTF-8.
     private mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                                 doneAt: Double?, createdAt: Double) {
+                                 doneAt: Double?, createdAt: Double, foreign: [String: String]) {
         let start = utf8.count
         utf8.append(contentsOf: bytes)
         entries.append(Entry(id: id, createdAt: createdAt, doneAt: doneAt, textStart: start, textEnd: utf8.count,
-                             isFavorite: isFavorite))
+                             isFavorite: isFavorite, foreign: foreign))
     }
 
     /// Appends a task read from storage: `bytes` are its text as stored, invalid UTF-8 replaced
     /// the way `String(decoding:as:)` replaces it; times are seconds since 1970.
     public mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                                 doneAt: Double?, createdAt: Double) {
+                                 doneAt: Double?, createdAt: Double, foreign: [String: String] = [:]) {
         if Self.isASCII(bytes) {
-            return append(id: id, validUTF8: bytes, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt)
+            return append(id: id, validUTF8: bytes, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt,
+                          foreign: foreign)
         }
         var text = String(decoding: bytes, as: UTF8.self)
-        text.withUTF8 { append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt) }
+        text.withUTF8 {
+            append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt, foreign: foreign)
+        }
     }
 
     /// Flips the favourite flag of the task at `index`.

@@ -1,3 +1,5 @@
+import TaskPresenter
+
 /// The flags and command words of one start of `tasks`.
 ///
 /// `TasksCommand` (swift-argument-parser) defines them, and parses anything out of the ordinary
@@ -54,6 +56,11 @@ struct LaunchOptions: Equatable {
                 return nil
             default:
                 command.append(argument)
+                // `export --format json`: the words after such a command are its own, flags included.
+                if command.count == 1, TaskPresenter.takesOptions(commandWord: argument) {
+                    command += arguments[index...]
+                    return
+                }
             }
         }
     }

@@ -142,6 +142,7 @@ struct BashCompletionScript {
         switch command.arguments {
         case .none: return nil
         case .taskNumbers: action = "_\(interface.name)_numbers"
+        case .file: action = "_\(interface.name)_files"
         case let .leadingTaskNumbers(count): action = "((${#command[@]} <= \(count))) && _\(interface.name)_numbers"
         case .commandName:
             action = #"((${#command[@]} == 1)) && mapfile -t COMPREPLY < <(compgen -W \#(spellings.shellQuoted) -- "$cur")"#

@@ -14,7 +14,8 @@ struct FishCompletionScript {
         let name = interface.name
         let prefix = "__" + name
         let options = interface.flags.filter { $0.valueName != nil }
-        let numbered = commands.filter { $0.arguments != .none && $0.arguments != .commandName }
+        let numbered = commands.filter(\.arguments.includesTaskNumbers)
+        let filed = commands.filter { $0.arguments == .file }.flatMap(\.spellings)
         return #"""
             # fish completion for \#(name). Made by `\#(name) --generate fish`: change the program, not this file.
 
@@ -96,6 +97,7 @@ struct FishCompletionScript {
             \#(interface.flags.map(flagCompletion).joined(separator: "\n"))
             \#(commands.flatMap(commandCompletions).joined(separator: "\n"))
             complete -c \#(name) -n \#(prefix)_wants_task_number -k -a '(\#(prefix)_task_numbers)'
+            complete -c \#(name) -n \#(("__fish_seen_subcommand_from " + filed.joined(separator: " ")).fishQuoted) -F
 
             """#
     }
@@ -129,7 +131,7 @@ struct FishCompletionScript {
         let test: String
         switch command.arguments {
         case let .leadingTaskNumbers(count): test = "test (count $words) -le \(count)"
-        case .none, .commandName, .taskNumbers: test = "true"
+        case .none, .commandName, .taskNumbers, .file: test = "true"
         }
         return """
                     case \(command.spellings.map(\.fishQuoted).joined(separator: " "))

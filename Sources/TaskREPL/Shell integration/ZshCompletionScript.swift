@@ -97,6 +97,7 @@ struct ZshCompletionScript {
         switch command.arguments {
         case .none: return nil
         case .taskNumbers: action = "\(function)_numbers && ret=0"
+        case .file: action = "_files && ret=0"
         case let .leadingTaskNumbers(count): action = "((CURRENT - 1 <= \(count))) && \(function)_numbers && ret=0"
         case .commandName: action = "((CURRENT == 2)) && \(function)_commands && ret=0"
         }

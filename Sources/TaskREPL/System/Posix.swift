@@ -108,4 +108,38 @@ enum Posix {
     static func lastErrorDescription() -> String {
         String(cString: strerror(errno))
     }
+
+    /// Why a call failed, in the C library's words.
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// Writes `bytes` to the file at `path`, created (mode 0644 less the umask) or truncated;
+    /// returns the C library's reason when it cannot.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return lastErrorDescription() }
+        let written = bytes.withUnsafeBufferPointer { write(descriptor, $0) }
+        let failure = written ? nil : lastErrorDescription()
+        return close(descriptor) == 0 ? failure : failure ?? lastErrorDescription()
+    }
+
+    /// All the bytes of the file at `path`, or of `descriptor` when `path` is nil (until its end).
+    static func readAll(path: String?, descriptor: Int32 = standardInput) -> Result<[UInt8], Failure> {
+        let source = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? descriptor
+        guard source >= 0 else { return .failure(Failure(reason: lastErrorDescription())) }
+        defer { if path != nil { close(source) } }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var end = 0
+        while true {
+            if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            guard let count = read(source, into: &buffer, from: end) else {
+                return .failure(Failure(reason: lastErrorDescription()))
+            }
+            if count == 0 { break }
+            end += count
+        }
+        buffer.removeLast(buffer.count - end)
+        return .success(buffer)
+    }
 }

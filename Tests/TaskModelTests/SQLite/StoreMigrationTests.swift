@@ -62,7 +62,7 @@ import TaskModel
         let reopened = try SQLiteStorage(path: path)
         #expect(reopened.upgrade == nil)
         let version = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
-        #expect(version == 2)
+        #expect(version == 3)
     }
 
     @Test func aNewStoreIsNotReportedAsUpgraded() throws {
@@ -82,9 +82,9 @@ import TaskModel
 
     @Test func aStoreOfANewerVersionIsRefusedAndLeftByteIdentical() throws {
         _ = try SQLiteStorage(path: path)
-        try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 3") }
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 4") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerStore(path: path, version: 3)) { try SQLiteStorage(path: path) }
+        #expect(throws: StoreError.newerStore(path: path, version: 4)) { try SQLiteStorage(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }

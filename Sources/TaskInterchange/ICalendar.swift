@@ -1,0 +1,180 @@
+import Foundation
+import TaskModel
+
+/// iCalendar (RFC 5545): a `VCALENDAR` of `VTODO`s, lines folded at 75 octets, CRLF.
+///
+/// A task is `UID` (its identity), `DTSTAMP`, `CREATED`, `SUMMARY` (its text, escaped), `STATUS`
+/// (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done, and `PRIORITY:1` for a favourite. Every
+/// other property and sub-component of a to-do (`DUE`, `CATEGORIES`, `DESCRIPTION`, `VALARM`,
+/// other priorities and statuses, a `UID` that is not a UUID, the `DTSTAMP` read) is kept as the
+/// task's iCalendar fields, in order, and written back. A text with control characters other than
+/// line breaks and tabs, which `SUMMARY` cannot hold, also goes in `X-TASKS-TEXT` (base64 of its
+/// UTF-8), which wins on reading while `SUMMARY` still says what it would.
+enum ICalendar {
+    static let productID = "-//tasks//tasks//EN"
+
+    static func export(_ tasks: TaskList) -> [UInt8] {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
+        for task in tasks {
+            let foreign = task.foreign["icalendar"].map { $0.split(separator: "\n").map(String.init) } ?? []
+            func foreignLine(_ name: String) -> String? { foreign.first { ContentLine.name(of: $0) == name } }
+            lines.append("BEGIN:VTODO")
+            lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
+            lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
+            lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
+            lines.append("SUMMARY:" + summary(task.text))
+            if needsExactText(task.text) {
+                lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())
+            }
+            if let done = task.doneAt {
+                lines.append("STATUS:COMPLETED")
+                lines.append("COMPLETED:" + Timestamps.basicUTC(done))
+            } else {
+                lines.append(foreignLine("STATUS") ?? "STATUS:NEEDS-ACTION")
+            }
+            if task.isFavorite { lines.append("PRIORITY:1") }
+            var written: Set<String> = ["UID", "DTSTAMP", "STATUS"]
+            if task.isFavorite { written.insert("PRIORITY") }
+            lines += foreign.filter { !written.contains(ContentLine.name(of: $0)) }
+            lines.append("END:VTODO")
+        }
+        lines.append("END:VCALENDAR")
+        var out: [UInt8] = []
+        for line in lines { ContentLine.fold(line, into: &out) }
+        return out
+    }
+
+    /// The text as a `SUMMARY` value: `\`, `;`, `,` and line breaks escaped, other control
+    /// characters (which TEXT cannot hold) replaced by U+FFFD.
+    static func summary(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\t": out += "\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    private static func needsExactText(_ text: String) -> Bool {
+        text.utf8.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }
+    }
+
+    static func unescapeText(_ value: Substring) -> String {
+        guard value.contains("\\") else { return String(value) }
+        var out = ""
+        var characters = value[...]
+        while let character = characters.popFirst() {
+            guard character == "\\", let next = characters.first else {
+                out.append(character)
+                continue
+            }
+            switch next {
+            case "n", "N": out.append("\n")
+            case "\\", ";", ",": out.append(next)
+            default:
+                out.append(character)
+                continue
+            }
+            characters = characters.dropFirst()
+        }
+        return out
+    }
+
+    /// The properties a task is made of; every other line of a to-do is foreign.
+    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT", "COMPLETED"]
+
+    static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
+        let lines = try ContentLine.unfold(bytes)
+        guard let first = lines.first(where: { !$0.text.isEmpty }), first.text == "BEGIN:VCALENDAR" else {
+            throw InterchangeError(.line(lines.first?.number ?? 1), .notThisFormat)
+        }
+        var tasks: [TaskImport] = []
+        var skipped: [SkippedEntry] = []
+        var seen: [UUID: Int] = [:]
+        var open: [(name: String, line: Int)] = []
+        var todo: [ContentLine] = []
+        for line in lines where !line.text.isEmpty {
+            guard let parsed = ContentLine(line.text, number: line.number) else {
+                throw InterchangeError(.line(line.number), .notAContentLine)
+            }
+            if parsed.name == "BEGIN" {
+                open.append((parsed.value.uppercased(), line.number))
+                if open.count == 2 { todo = [] }
+            }
+            if open.count >= 2 { todo.append(parsed) }
+            if parsed.name == "END" {
+                guard let last = open.last, last.name == parsed.value.uppercased() else {
+                    throw InterchangeError(.line(line.number), .unexpectedEnd(parsed.value))
+                }
+                open.removeLast()
+                if open.count == 1 {
+                    if last.name == "VTODO" {
+                        let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now)
+                        if let id = task.id {
+                            if let firstLine = seen[id] {
+                                throw InterchangeError(.line(last.line), .duplicateIdentity(id, firstLine: firstLine))
+                            }
+                            seen[id] = last.line
+                        }
+                        tasks.append(task)
+                    } else if last.name != "VTIMEZONE" {
+                        let summary = todo.first { $0.name == "SUMMARY" }.map { unescapeText($0.value[...]) }
+                        skipped.append(SkippedEntry(reason: .notAToDo(last.name), text: summary, line: last.line))
+                    }
+                }
+            }
+        }
+        if let unclosed = open.last { throw InterchangeError(.line(unclosed.line), .unclosedComponent(unclosed.name)) }
+        return ParsedFile(tasks: tasks, skipped: skipped, precision: .second)
+    }
+
+    /// The task of one `VTODO`'s lines (its BEGIN and END included).
+    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, now: Date) throws(InterchangeError) -> TaskImport {
+        let body = lines.dropFirst().dropLast()
+        var depth = 0
+        var properties: [String: ContentLine] = [:]
+        var foreign: [String] = []
+        for property in body {
+            if property.name == "BEGIN" { depth += 1 }
+            defer { if property.name == "END" { depth -= 1 } }
+            if depth == 0, property.name != "END", properties[property.name] == nil {
+                properties[property.name] = property
+                if modelled.contains(property.name) { continue }
+                if property.name == "STATUS", ["NEEDS-ACTION", "COMPLETED"].contains(property.value.uppercased()) { continue }
+                if property.name == "PRIORITY", property.value == "1" { continue }
+                if property.name == "UID", UUID(text: property.value.utf8) != nil { continue }
+            }
+            foreign.append(property.text)
+        }
+        func time(_ name: String) throws(InterchangeError) -> Date? {
+            guard let property = properties[name] else { return nil }
+            guard let date = Timestamps.parseBasic(property.value[...], timeZone: timeZone) else {
+                throw InterchangeError(.line(property.number), .invalidValue(field: name, value: property.value))
+            }
+            return date
+        }
+        let uid = properties["UID"]?.value
+        let id = uid.flatMap { UUID(text: $0.utf8) } ?? uid.map(StableIdentity.uuid(for:))
+        let stamped = try time("DTSTAMP")
+        let createdAt = try time("CREATED") ?? stamped ?? now
+        let status = properties["STATUS"]?.value.uppercased()
+        let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
+        if !isDone, let completed = properties["COMPLETED"] { foreign.append(completed.text) }
+        var text = properties["SUMMARY"].map { unescapeText($0.value[...]) } ?? ""
+        if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
+           let decoded = String(data: data, encoding: .utf8), summary(decoded) == properties["SUMMARY"]?.value {
+            text = decoded
+        }
+        let completed = try time("COMPLETED")
+        return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"]?.value == "1",
+                          doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
+                          foreign: ["icalendar": foreign.joined(separator: "\n")])
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TaskModel
+
+/// Export and import of the task list in the four formats: pure functions from tasks to the bytes
+/// of a file and back. Times that a format writes as days are days in `timeZone`.
+public enum Interchange {
+    /// The exact bytes of `tasks` as a file of `format`.
+    public static func export(_ tasks: TaskList, as format: InterchangeFormat, timeZone: TimeZone = .current) -> [UInt8] {
+        switch format {
+        case .todotxt: TodoTxt.export(tasks, timeZone: timeZone)
+        case .json: TaskwarriorJSON.export(tasks)
+        case .markdown: MarkdownChecklist.export(tasks)
+        case .ics: ICalendar.export(tasks)
+        }
+    }
+
+    /// The tasks of a file of `format`; `now` stands for the times a file does not give.
+    public static func parse(_ bytes: [UInt8], as format: InterchangeFormat, timeZone: TimeZone = .current,
+                             now: Date = Date()) throws(InterchangeError) -> ParsedFile {
+        switch format {
+        case .todotxt: try TodoTxt.parse(bytes, timeZone: timeZone, now: now)
+        case .json: try TaskwarriorJSON.parse(bytes, timeZone: timeZone, now: now)
+        case .markdown: try MarkdownChecklist.parse(bytes, now: now)
+        case .ics: try ICalendar.parse(bytes, timeZone: timeZone, now: now)
+        }
+    }
+
+    /// `imported` made to change no more of `existing` (the stored task of the same identity) than
+    /// the file says: a time the file gives less precisely than the store keeps (todo.txt's days,
+    /// the other formats' seconds) stays as stored when it reads the same at that precision.
+    public static func reconcile(_ imported: TaskImport, with existing: TaskItem, precision: TimePrecision,
+                                 timeZone: TimeZone = .current) -> TaskImport {
+        var task = imported
+        if Timestamps.same(task.createdAt, existing.createdAt, at: precision, in: timeZone) {
+            task.createdAt = existing.createdAt
+        }
+        if let done = task.doneAt, let stored = existing.doneAt, Timestamps.same(done, stored, at: precision, in: timeZone) {
+            task.doneAt = stored
+        }
+        return task
+    }
+}

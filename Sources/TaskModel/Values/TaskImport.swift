@@ -1,0 +1,56 @@
+import Foundation
+
+/// One task read from a file, to be imported by `TaskWriting.importTasks`: a task value whose
+/// identity may be unknown (a todo.txt line written by another program has none).
+public struct TaskImport: Sendable, Hashable {
+    /// The task's identity, when the file gives one: a task with this identity in the store is updated.
+    public var id: TaskItem.ID?
+    /// The text, exactly as it is to be stored.
+    public var text: String
+    /// Whether the task is a favourite.
+    public var isFavorite: Bool
+    /// When it was checked off; nil when it is not done.
+    public var doneAt: Date?
+    /// When it was created.
+    public var createdAt: Date
+    /// Other formats' fields, by format (see `TaskItem.foreign`). On a task that exists, each format
+    /// named here replaces that format's fields (an empty value removes them); others are kept.
+    public var foreign: [String: String]
+
+    /// Creates a task to import.
+    public init(id: TaskItem.ID?, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
+                foreign: [String: String] = [:]) {
+        self.id = id
+        self.text = text
+        self.isFavorite = isFavorite
+        self.doneAt = doneAt
+        self.createdAt = createdAt
+        self.foreign = foreign
+    }
+}
+
+/// What `importTasks` did with each task it was given.
+public struct ImportOutcome: Sendable, Hashable {
+    /// What became of one task.
+    public enum Effect: Sendable, Hashable {
+        /// It was not in the list: it was added at the end (or, when hidden by a removal, brought back in its place).
+        case added
+        /// It was in the list and is changed.
+        case updated
+        /// It was in the list exactly so.
+        case unchanged
+    }
+
+    /// One effect per task given, in the order given.
+    public var effects: [Effect]
+
+    /// Creates an outcome.
+    public init(effects: [Effect]) {
+        self.effects = effects
+    }
+
+    /// How many tasks had `effect`.
+    public func count(_ effect: Effect) -> Int {
+        effects.reduce(0) { $0 + ($1 == effect ? 1 : 0) }
+    }
+}

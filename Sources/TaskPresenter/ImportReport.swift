@@ -1,0 +1,56 @@
+import TaskInterchange
+import TaskModel
+
+/// What an import did, or with `--dry-run` would do, as messages: with a dry run, a line for each
+/// task added, updated or skipped; then one line of counts.
+struct ImportReport {
+    var file: String
+    var format: InterchangeFormat
+    var parsed: ParsedFile
+    var tasks: [TaskImport]
+    var outcome: ImportOutcome
+    var dryRun: Bool
+
+    var messages: [Message] {
+        var lines: [Message] = []
+        if dryRun {
+            for (task, effect) in zip(tasks, outcome.effects) {
+                switch effect {
+                case .added: lines.append(.info("would add: \(task.text.abbreviated(to: 60))"))
+                case .updated: lines.append(.info("would update: \(task.text.abbreviated(to: 60))"))
+                case .unchanged: break
+                }
+            }
+            for entry in parsed.skipped {
+                lines.append(.info("would skip: \((entry.text ?? "").abbreviated(to: 60)) (\(Self.reason(entry.reason)))"))
+            }
+        }
+        let name = file == "-" ? "standard input" : file
+        let counts = dryRun
+            ? "\(outcome.count(.added)) to add, \(outcome.count(.updated)) to update, \(outcome.count(.unchanged)) unchanged"
+            : "\(outcome.count(.added)) added, \(outcome.count(.updated)) updated, \(outcome.count(.unchanged)) unchanged"
+        let skipped = parsed.skipped.isEmpty ? "" : ", \(parsed.skipped.count) skipped (\(skippedReasons))"
+        let head = dryRun ? "Dry run of" : "Imported"
+        let tail = dryRun ? "; nothing was changed" : ""
+        lines.append(.info("\(head) \(name) (\(TaskPresenter.formatName(format))): \(counts)\(skipped)\(tail)"))
+        return lines
+    }
+
+    /// `2 deleted, 1 recurring template`.
+    private var skippedReasons: String {
+        var counts: [(String, Int)] = []
+        for entry in parsed.skipped {
+            let reason = Self.reason(entry.reason)
+            if let index = counts.firstIndex(where: { $0.0 == reason }) { counts[index].1 += 1 } else { counts.append((reason, 1)) }
+        }
+        return counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+    }
+
+    private static func reason(_ reason: SkippedEntry.Reason) -> String {
+        switch reason {
+        case .deleted: "deleted in Taskwarrior"
+        case .recurringTemplate: "recurring template"
+        case let .notAToDo(component): "\(component), not a to-do"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import TaskInterchange
+
+/// Why `export` or `import` failed with its file; `description` is the message after `<input>: `.
+enum InterchangeCommandError: Error, CustomStringConvertible {
+    /// The file could not be read; the system's reason.
+    case cannotRead(String, String)
+    /// The file could not be written; the system's reason.
+    case cannotWrite(String, String)
+    /// `export FILE` without `--format`, and FILE's extension names no format.
+    case unknownExtension(String)
+    /// `import -` in a script, whose lines are standard input.
+    case standardInputIsTheScript
+    /// The file is not valid in its format.
+    case malformed(String, InterchangeFormat, InterchangeError)
+
+    var description: String {
+        switch self {
+        case let .cannotRead(file, reason):
+            "cannot read \(file): \(reason.lowercased())"
+        case let .cannotWrite(file, reason):
+            "cannot write \(file): \(reason.lowercased())"
+        case let .unknownExtension(file):
+            "cannot tell a format from the name \(file): give --format todotxt, json, markdown or ics"
+        case .standardInputIsTheScript:
+            "standard input holds the script: give the file's name"
+        case let .malformed(file, format, error):
+            "\(file == "-" ? "standard input" : file) is not valid \(TaskPresenter.formatName(format)): "
+                + Self.place(error.location) + ": " + Self.problem(error.problem) + "; nothing was imported"
+        }
+    }
+
+    private static func place(_ location: InterchangeError.Location) -> String {
+        switch location {
+        case let .line(line): "line \(line)"
+        case let .jsonPath(path, line) where path.isEmpty: "line \(line)"
+        case let .jsonPath(path, line): "line \(line), at \(path)"
+        }
+    }
+
+    private static func problem(_ problem: InterchangeError.Problem) -> String {
+        switch problem {
+        case .invalidUTF8: "the text is not UTF-8"
+        case let .invalidJSON(expected): "expected \(expected)"
+        case let .missingField(field): "the task has no `\(field)`"
+        case let .wrongType(field, expected): "`\(field)` should be \(expected)"
+        case let .invalidValue(field, value): "`\(field)` cannot be “\(value.abbreviated(to: 40))”"
+        case let .duplicateIdentity(id, firstLine):
+            "the task \(id.uuidString.lowercased()) is there twice (first on line \(firstLine))"
+        case .notAContentLine: "not an iCalendar line (NAME:value)"
+        case let .unclosedComponent(name): "BEGIN:\(name) is never ended"
+        case let .unexpectedEnd(name): "END:\(name) ends nothing that began"
+        case .notThisFormat: "it does not start with BEGIN:VCALENDAR"
+        }
+    }
+}

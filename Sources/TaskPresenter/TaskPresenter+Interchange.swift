@@ -1,0 +1,85 @@
+import Foundation
+import TaskInterchange
+import TaskModel
+
+extension TaskPresenter {
+    /// `export`: the list as it stands in `store`, written through the view; the message to show
+    /// (none when the bytes went to standard output, where they are the output).
+    func export(format: InterchangeFormat?, file: String?, from store: any TaskReading) throws -> [Message] {
+        guard let format = format ?? (file.map(InterchangeFormat.init(fileName:)) ?? .todotxt) else {
+            throw InterchangeCommandError.unknownExtension(file ?? "")
+        }
+        let tasks = try store.allTasks()
+        let bytes = Interchange.export(tasks, as: format)
+        guard let view else { return [] }
+        if let failure = view.write(exported: bytes, to: file) {
+            throw InterchangeCommandError.cannotWrite(file ?? "standard output", failure.reason)
+        }
+        guard let file else { return [] }
+        let count = tasks.count == 1 ? "1 task" : "\(tasks.count) tasks"
+        return [.info("Exported \(count) to \(file) (\(Self.formatName(format)))")]
+    }
+
+    /// `import`: the file read through the view, its tasks imported into `store` as one step (or,
+    /// with `dryRun`, only told); returns the messages to show. `list` is brought up to date.
+    func importTasks(format: InterchangeFormat?, dryRun: Bool, file: String, on list: inout TaskList?,
+                     in store: any TaskWriting) throws -> [Message] {
+        guard let view else { return [] }
+        if file == "-", isRunningScript { throw InterchangeCommandError.standardInputIsTheScript }
+        let bytes: [UInt8]
+        switch view.read(fileAt: file == "-" ? nil : file) {
+        case let .success(read): bytes = read
+        case let .failure(failure): throw InterchangeCommandError.cannotRead(file, failure.reason)
+        }
+        let format = format ?? InterchangeFormat.sniff(bytes)
+        let parsed: ParsedFile
+        do {
+            parsed = try Interchange.parse(bytes, as: format)
+        } catch {
+            throw InterchangeCommandError.malformed(file, format, error)
+        }
+        let tasks = try reconciled(parsed, in: store)
+        let outcome: ImportOutcome
+        if dryRun {
+            outcome = try Self.dryRun(tasks, in: store)
+        } else {
+            outcome = try store.importTasks(tasks)
+            if list != nil { list = try store.allTasks() }
+        }
+        return ImportReport(file: file, format: format, parsed: parsed, tasks: tasks, outcome: outcome, dryRun: dryRun)
+            .messages
+    }
+
+    /// The parsed tasks with the stored times kept where the file says the same less precisely.
+    private func reconciled(_ parsed: ParsedFile, in store: any TaskWriting) throws -> [TaskImport] {
+        guard try store.count() > 0 else { return parsed.tasks }
+        let stored = try store.allTasks()
+        var byID: [TaskItem.ID: Int] = [:]
+        for index in stored.indices { byID[stored.id(at: index)] = index }
+        return parsed.tasks.map { task in
+            guard let id = task.id, let index = byID[id] else { return task }
+            return Interchange.reconcile(task, with: stored[index], precision: parsed.precision)
+        }
+    }
+
+    /// What importing `tasks` would do, found by importing them in a savepoint that is rolled back.
+    private static func dryRun(_ tasks: [TaskImport], in store: any TaskWriting) throws -> ImportOutcome {
+        struct RolledBack: Error { var outcome: ImportOutcome }
+        do {
+            try store.savepoint { () throws -> Void in throw RolledBack(outcome: try store.importTasks(tasks)) }
+        } catch let rolledBack as RolledBack {
+            return rolledBack.outcome
+        }
+        return ImportOutcome(effects: [])
+    }
+
+    /// How a format is named in messages.
+    static func formatName(_ format: InterchangeFormat) -> String {
+        switch format {
+        case .todotxt: "todo.txt"
+        case .json: "Taskwarrior JSON"
+        case .markdown: "Markdown"
+        case .ics: "iCalendar"
+        }
+    }
+}

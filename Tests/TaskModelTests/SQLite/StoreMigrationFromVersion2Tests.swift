@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import TaskTestSupport
+import Testing
+import TaskModel
+
+/// A store written by the release of schema 2 (`Fixtures/v2-store.sqlite`, made as its README says)
+/// opens with every task, flag, order and undo step kept, and gains the column of foreign fields.
+@Suite struct StoreMigrationFromVersion2Tests {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("v2.sqlite")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/v2-store.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+    }
+
+    @Test func everyTaskFlagAndTheOrderAreKept() throws {
+        let database = try SQLiteStorage(path: path)
+        #expect(try database.snapshot() == ["Water the plants", "Buy oat milk", "★Call mom", "✓Café ☕ 日本"])
+        #expect(try database.allTasks().allSatisfy { $0.foreign.isEmpty })
+    }
+
+    @Test func undoAndRedoWalkTheOldHistoryAsThatReleaseDid() throws {
+        let database = try SQLiteStorage(path: path)
+        #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "Last"))
+        #expect(try database.undo() == Change(kind: .create, taskCount: 1, text: "Last"))
+        #expect(try database.undo() == Change(kind: .toggleDone, taskCount: 1, text: "Café ☕ 日本", isSet: false))
+        #expect(try database.undo() == Change(kind: .create, taskCount: 1, text: "Café ☕ 日本"))
+        #expect(try database.undo() == Change(kind: .remove, taskCount: 1, text: "Pay rent"))
+        #expect(try database.snapshot() == ["Water the plants", "Buy oat milk", "✓Pay rent", "★Call mom"])
+        #expect(try database.undo() == Change(kind: .edit, taskCount: 1, text: "Buy milk"))
+        #expect(try database.undo() == Change(kind: .move, taskCount: 1, text: "Water the plants"))
+        #expect(try database.texts() == ["Buy milk", "Pay rent", "Call mom", "Water the plants"])
+    }
+
+    @Test func theUpgradedStoreIsVersion3AndKeepsForeignFields() throws {
+        let database = try SQLiteStorage(path: path)
+        try database.importTasks([TaskImport(id: nil, text: "t", createdAt: Date(timeIntervalSince1970: 0),
+                                             foreign: ["todo.txt": "B"])])
+        database.close()
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try SQLiteStorage(path: path).allTasks().last?.foreign == ["todo.txt": "B"])
+    }
+}

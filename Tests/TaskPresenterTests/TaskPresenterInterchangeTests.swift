@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TaskModel
+import TaskPresenter
+import TaskTestSupport
+
+@Suite("export and import")
+struct TaskPresenterInterchangeTests {
+    static let json = """
+        [
+        {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Buy milk","entry":"20261120T090000Z","status":"pending","priority":"H","tags":["shop"]},
+        {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Pay rent","entry":"20261120T090000Z","status":"completed","end":"20261121T090000Z"},
+        {"uuid":"019a0000-0000-7000-8000-000000000003","description":"Old","entry":"20261120T090000Z","status":"deleted"}
+        ]
+        """
+
+    @Test("export without a file writes the format's bytes to standard output and says nothing")
+    func exportToStandardOutput() throws {
+        let (sut, view) = try makeSUT(tasks: ["★ a"])
+        #expect(sut.handle(line: "export --format markdown") == .succeeded)
+        #expect(view.messages == [])
+        #expect(view.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
+    }
+
+    @Test("export FILE takes the format from the extension and says what it wrote")
+    func exportToAFile() throws {
+        let (sut, view) = try makeSUT(tasks: ["a", "b"])
+        #expect(sut.handle(line: "export my list.ics") == .succeeded)
+        #expect(view.files["my list.ics"].map { String(decoding: $0, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\n") } == true)
+        #expect(view.messages == ["Exported 2 tasks to my list.ics (iCalendar)"])
+    }
+
+    @Test("export to a name with no known extension asks for a format")
+    func exportUnknownExtension() throws {
+        let (sut, view) = try makeSUT()
+        #expect(sut.handle(line: "export notes.doc") == .failed)
+        #expect(view.messages == ["export notes.doc: cannot tell a format from the name notes.doc: give --format todotxt, json, markdown or ics"])
+    }
+
+    @Test("import adds the file's tasks, skips deleted ones, and says so")
+    func importAddsTasks() throws {
+        let (sut, view) = try makeSUT(tasks: ["first"])
+        view.files["tw.json"] = Array(Self.json.utf8)
+        #expect(sut.handle(line: "import tw.json") == .succeeded)
+        #expect(view.lastRows == rows("first", "★ Buy milk", "✓ Pay rent"))
+        #expect(view.messages == ["Imported tw.json (Taskwarrior JSON): 2 added, 0 updated, 0 unchanged, 1 skipped (1 deleted in Taskwarrior)"])
+    }
+
+    @Test("an import is one step of the undo history")
+    func importUndoesAtOnce() throws {
+        let (sut, view) = try makeSUT(tasks: ["first"])
+        view.files["tw.json"] = Array(Self.json.utf8)
+        _ = sut.handle(line: "import tw.json")
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.lastRows == rows("first"))
+        #expect(view.messages.last == "Undid: import (2 tasks)")
+    }
+
+    @Test("import --dry-run says what it would do and changes nothing")
+    func dryRun() throws {
+        let (sut, view) = try makeSUT(tasks: ["first"])
+        view.files["tw.json"] = Array(Self.json.utf8)
+        #expect(sut.handle(line: "import --dry-run tw.json") == .succeeded)
+        #expect(view.messages == ["would add: Buy milk", "would add: Pay rent", "would skip: Old (deleted in Taskwarrior)",
+                                  "Dry run of tw.json (Taskwarrior JSON): 2 to add, 0 to update, 0 unchanged, 1 skipped (1 deleted in Taskwarrior); nothing was changed"])
+        #expect(view.lastRows == rows("first"))
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.lastRows == [])
+    }
+
+    @Test("importing the same file again updates nothing")
+    func importTwice() throws {
+        let (sut, view) = try makeSUT()
+        view.files["tw.json"] = Array(Self.json.utf8)
+        _ = sut.handle(line: "import tw.json")
+        #expect(sut.handle(line: "import tw.json") == .succeeded)
+        #expect(view.messages.last == "Imported tw.json (Taskwarrior JSON): 0 added, 0 updated, 2 unchanged, 1 skipped (1 deleted in Taskwarrior)")
+    }
+
+    @Test("a malformed file is refused naming its line and JSON path, and nothing changes")
+    func malformedFile() throws {
+        let database = try SQLiteStorage.inMemory()
+        let (sut, view) = try makeSUT(database: database, tasks: ["first"])
+        view.files["bad.json"] = Array("[\n{\"uuid\":\"019a0000-0000-7000-8000-000000000001\",\"description\":\"x\",\"status\":\"frozen\"}\n]".utf8)
+        #expect(sut.handle(line: "import bad.json") == .failed)
+        #expect(view.messages == ["import bad.json: bad.json is not valid Taskwarrior JSON: line 2, at [0].status: `status` cannot be “frozen”; nothing was imported"])
+        #expect(try storedRows(database) == rows("first"))
+    }
+
+    @Test("a file that cannot be read is named with the system's reason")
+    func unreadableFile() throws {
+        let (sut, view) = try makeSUT()
+        #expect(sut.handle(line: "import nowhere.txt") == .failed)
+        #expect(view.messages == ["import nowhere.txt: cannot read nowhere.txt: no such file or directory"])
+    }
+
+    @Test("a script that imports and then fails changes nothing")
+    func scriptIsAtomic() throws {
+        let (sut, view) = try makeSUT(tasks: ["first"], rendersAfterChanges: false)
+        view.files["todo.txt"] = Array("(A) 2026-11-20 from todo.txt\n".utf8)
+        let result = sut.runScript(["import todo.txt", "rm 9"], keepGoing: false)
+        #expect(result.committed == false)
+        sut.showList()
+        #expect(view.lastRows == rows("first"))
+    }
+
+    @Test("in a script, import - is refused: standard input is the script")
+    func scriptCannotImportStandardInput() throws {
+        let (sut, view) = try makeSUT(rendersAfterChanges: false)
+        _ = sut.runScript(["import -"], keepGoing: false)
+        #expect(view.messages == ["line 1: import -: standard input holds the script: give the file's name"])
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// iCalendar with the real Python `icalendar` (from PyPI).
+@Suite struct ICalendarPeerTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func python(_ program: String) async throws -> ProgramRun {
+        try program.write(toFile: folder.file("program.py"), atomically: true, encoding: .utf8)
+        return try await Peers.run(Peers.python, [folder.file("program.py")], in: folder)
+    }
+
+    @Test func icalendarReadsOurExport() async throws {
+        let script = "add Buy milk, bread; eggs\nadd Pay rent\nadd \(String(repeating: "long ", count: 30))日本語\nfav 1\ndone 2\n"
+        _ = try await ProgramRun(["--quiet"], input: script, in: folder)
+        _ = try await ProgramRun(["--quiet", "export", folder.file("tasks.ics")], in: folder)
+        let read = try await python("""
+            import icalendar
+            calendar = icalendar.Calendar.from_ical(open(\(folder.file("tasks.ics").debugDescription), "rb").read())
+            for todo in calendar.walk("VTODO"):
+                print(str(todo["SUMMARY"]), todo["STATUS"], todo.get("PRIORITY", "-"), "COMPLETED" in todo, len(str(todo["UID"])))
+            """)
+        #expect(read.output == """
+            Buy milk, bread; eggs NEEDS-ACTION 1 False 36
+            Pay rent COMPLETED - True 36
+            \(String(repeating: "long ", count: 30))日本語 NEEDS-ACTION - False 36
+
+            """, "\(read)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("tasks.ics")))
+        let lines = bytes.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.allSatisfy { $0.last == UInt8(ascii: "\r") && $0.count <= 76 })
+    }
+
+    @Test func whatIcalendarWritesImportsAndItsOtherPropertiesComeBack() async throws {
+        let written = try await python("""
+            import icalendar, datetime
+            calendar = icalendar.Calendar()
+            calendar.add("prodid", "-//test//icalendar//EN")
+            calendar.add("version", "2.0")
+            for uid, summary, status, priority in [("a@example.com", "Call mom, then dad", "NEEDS-ACTION", 1),
+                                                    ("b@example.com", "Line one\\nline two", "COMPLETED", 5)]:
+                todo = icalendar.Todo()
+                todo.add("uid", uid)
+                todo.add("summary", summary)
+                todo.add("status", status)
+                todo.add("priority", priority)
+                todo.add("dtstamp", datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.timezone.utc))
+                todo.add("created", datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.timezone.utc))
+                todo.add("due", datetime.date(2026, 12, 1))
+                todo.add("categories", ["home", "family"])
+                if status == "COMPLETED":
+                    todo.add("completed", datetime.datetime(2026, 11, 21, 10, 0, tzinfo=datetime.timezone.utc))
+                calendar.add_component(todo)
+            open(\(folder.file("theirs.ics").debugDescription), "wb").write(calendar.to_ical())
+            """)
+        #expect(written.status == 0, "\(written)")
+        let imported = try await ProgramRun(["import", folder.file("theirs.ics")], in: folder)
+        #expect(imported.output == """
+              1 ★ Call mom, then dad
+              2   ✓ Line one\\nline two
+            Imported \(folder.file("theirs.ics")) (iCalendar): 2 added, 0 updated, 0 unchanged
+
+            """, "\(imported)")
+        _ = try await ProgramRun(["--quiet", "export", folder.file("ours.ics")], in: folder)
+        let read = try await python("""
+            import icalendar
+            calendar = icalendar.Calendar.from_ical(open(\(folder.file("ours.ics").debugDescription), "rb").read())
+            for todo in calendar.walk("VTODO"):
+                print(todo["UID"], repr(str(todo["SUMMARY"])), todo["STATUS"], todo["PRIORITY"], todo["DUE"].dt,
+                      [str(c) for c in todo["CATEGORIES"].cats], todo["CREATED"].dt, todo.get("COMPLETED") and todo["COMPLETED"].dt)
+            """)
+        #expect(read.output == """
+            a@example.com 'Call mom, then dad' NEEDS-ACTION 1 2026-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 None
+            b@example.com 'Line one\\nline two' COMPLETED 5 2026-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 2026-11-21 10:00:00+00:00
+
+            """, "\(read)")
+    }
+}
