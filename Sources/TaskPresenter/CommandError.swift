@@ -6,6 +6,10 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     case tasksGone(numbers: [Int])
     /// The task shown with this number now has another text, set by another process meanwhile.
     case textChanged(number: Int, current: String)
+    /// A search is in effect and does not show the task with this number.
+    case notShown(number: Int)
+    /// A search is in effect and shows none of the tasks in the ranges given.
+    case noneShown
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -19,6 +23,10 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tasksGone(numbers):
             "the tasks shown as \(Self.englishList(numbers)) are gone (changed by another process); "
                 + "the list was refreshed"
+        case let .notShown(number):
+            "task \(number) is not among the tasks `find` shows; `list` shows them all"
+        case .noneShown:
+            "none of these tasks is among the tasks `find` shows; `list` shows them all"
         case let .textChanged(number, current):
             "task \(number) was edited by another process meanwhile (it now reads “\(current.abbreviated(to: 40))”); "
                 + "nothing was changed and the list was refreshed"

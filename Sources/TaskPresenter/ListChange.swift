@@ -32,21 +32,26 @@ enum ListChange {
     case redo
 
     /// Resolves `command`'s numbers against `list`; nil for a command that changes nothing.
-    static func validate(_ command: Command, against list: TaskList) throws(CommandError) -> ListChange? {
+    ///
+    /// With `shown` (the positions a search in effect shows), a number names only a task shown:
+    /// a single number of one that is not is an error, and a range takes the tasks shown in it,
+    /// so that `rm 1-4` never removes a task the user could not see. `mv`'s place may be any.
+    static func validate(_ command: Command, against list: TaskList,
+                         shown: Set<Int>? = nil) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
             return .add(text: text)
         case let .done(numbers):
-            return .toggleDone(try targets(numbers, in: list))
+            return .toggleDone(try targets(numbers, in: list, shown: shown))
         case let .fav(numbers):
-            return .toggleFavorite(try targets(numbers, in: list))
+            return .toggleFavorite(try targets(numbers, in: list, shown: shown))
         case let .rm(numbers):
-            return .remove(try targets(numbers, in: list))
+            return .remove(try targets(numbers, in: list, shown: shown))
         case let .edit(number, text):
-            let target = try target(number, in: list)
+            let target = try target(number, in: list, shown: shown)
             return .edit(target, text: text, shown: list.text(at: target.index))
         case let .mv(number, destination):
-            let target = try target(number, in: list)
+            let target = try target(number, in: list, shown: shown)
             let next = try self.target(destination, in: list)
             return number == destination ? nil : .move(target, destination: next.index, next: next)
         case let .clear(doneOnly):
@@ -60,13 +65,22 @@ enum ListChange {
         }
     }
 
-    private static func target(_ number: Int, in list: TaskList) throws(CommandError) -> Target {
+    private static func target(_ number: Int, in list: TaskList, shown: Set<Int>? = nil) throws(CommandError) -> Target {
         guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
+        if let shown, !shown.contains(number - 1) { throw .notShown(number: number) }
         return Target(index: number - 1, id: list.id(at: number - 1))
     }
 
-    private static func targets(_ numbers: NumberList, in list: TaskList) throws(CommandError) -> [Target] {
-        try numbers.indices(inListOf: list.count).map { Target(index: $0, id: list.id(at: $0)) }
+    private static func targets(_ numbers: NumberList, in list: TaskList, shown: Set<Int>?) throws(CommandError) -> [Target] {
+        var indices = try numbers.indices(inListOf: list.count)
+        if let shown {
+            for range in numbers.ranges where range.count == 1 && !shown.contains(range.lowerBound - 1) {
+                throw .notShown(number: range.lowerBound)
+            }
+            indices = indices.filter(shown.contains)
+            guard !indices.isEmpty else { throw .noneShown }
+        }
+        return indices.map { Target(index: $0, id: list.id(at: $0)) }
     }
 
     /// The tasks this change names by number.

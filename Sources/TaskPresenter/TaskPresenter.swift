@@ -102,11 +102,12 @@ public final class TaskPresenter {
         let query = "“\(filter.query.abbreviated(to: 40))”"
         if shown.isEmpty {
             let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
-            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)."))
+            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)"))
         }
         view.display(rows: TaskRows(list, shown: shown, focus: focus.flatMap { shown.firstIndex(of: $0) }))
-        let tasks = list.count == 1 ? "task" : "tasks"
-        view.display(message: .info("\(shown.count) of \(list.count) \(tasks) match \(query); `list` shows all"))
+        let counted = list.count == 1 ? "1 task" : "\(list.count) tasks"
+        let verb = shown.count == 1 ? "matches" : "match"
+        view.display(message: .info("\(shown.count) of \(counted) \(verb) \(query); `list` shows all"))
     }
 
     // MARK: One command
@@ -160,14 +161,17 @@ public final class TaskPresenter {
     /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
     /// Returns the messages to show afterwards (what `undo` did, what an import did) and the task
     /// the change touched.
-    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting) throws -> Performed {
+    /// With `filter`, the search in effect at the prompt, numbers name only the tasks it shows.
+    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting,
+                 filter: TaskFilter? = nil) throws -> Performed {
         switch command {
         case let .import(format, dryRun, file):
             return Performed(messages: try importTasks(format: format, dryRun: dryRun, file: file, on: &list, in: store))
         case let .export(format, file):
             return Performed(messages: try export(format: format, file: file, from: store))
         default:
-            guard let change = try ListChange.validate(command, against: list ?? []) else { return Performed() }
+            let shown = filter.map { Set($0.matchingIndices(in: list ?? [])) }
+            guard let change = try ListChange.validate(command, against: list ?? [], shown: shown) else { return Performed() }
             let described = try change.apply(to: &list, in: store)
             return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
                              focus: list.flatMap(change.focus(in:)))
@@ -198,7 +202,7 @@ public final class TaskPresenter {
                 let shown = list
                 var performed: Performed
                 do {
-                    performed = try perform(command, on: &list, in: store)
+                    performed = try perform(command, on: &list, in: store, filter: filter)
                 } catch let error as StoreError {
                     guard let stale = Self.staleError(error, command: command, shown: shown ?? []) else { throw error }
                     return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())

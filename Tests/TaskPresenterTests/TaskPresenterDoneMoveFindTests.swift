@@ -82,7 +82,7 @@ struct TaskPresenterDoneMoveFindTests {
         #expect(sut.handle(line: "rm 3") == .succeeded)
         #expect(view.received == [
             .rows(rows((1, "milk"))),
-            .message(.info("1 of 3 tasks match “milk”; `list` shows all")),
+            .message(.info("1 of 3 tasks matches “milk”; `list` shows all")),
         ])
         _ = sut.handle(line: "list")
         #expect(view.lastRows == rows("milk", "bread", "eggs"))
@@ -94,7 +94,7 @@ struct TaskPresenterDoneMoveFindTests {
         let (sut, view) = try makeSUT(tasks: ["milk"])
         #expect(sut.handle(line: "find tea") == .succeeded)
         #expect(view.received == [.rows([])])
-        #expect(view.lastEmptyText == "No task matches “tea”; `list` shows all 1.")
+        #expect(view.lastEmptyText == "No task matches “tea”; `list` shows all 1")
     }
 
     @Test("in a script, find prints the matching rows when its line is reached and filters nothing after")
@@ -103,7 +103,7 @@ struct TaskPresenterDoneMoveFindTests {
         let result = sut.runScript(["find MILK", "add more milk", "find milk"], keepGoing: false)
         #expect(result == ScriptResult(failedLines: 0, committed: true))
         #expect(view.received == [
-            .rows(rows((1, "milk"))), .message(.info("1 of 2 tasks match “MILK”; `list` shows all")),
+            .rows(rows((1, "milk"))), .message(.info("1 of 2 tasks matches “MILK”; `list` shows all")),
             .rows(rows((1, "milk"), (3, "more milk"))), .message(.info("2 of 3 tasks match “milk”; `list` shows all")),
         ])
         view.reset()
@@ -148,7 +148,30 @@ struct TaskPresenterDoneMoveFindTests {
         _ = sut.handle(line: "find milk")
         #expect(sut.handle(line: "done 3") == .succeeded)
         #expect(view.lastFocus == 1) // the second row shown
-        #expect(sut.handle(line: "done 2") == .succeeded) // not shown
-        #expect(view.lastFocus == nil)
+    }
+
+    @Test("under find, a range acts only on the tasks shown, and a number not shown is refused")
+    func numbersUnderASearchNameOnlyTasksShown() throws {
+        let (sut, view) = try makeSUT(tasks: ["milk one", "bread", "eggs", "milk two"])
+        _ = sut.handle(line: "find milk")
+        view.reset()
+        #expect(sut.handle(line: "rm 2") == .failed)
+        #expect(view.messages == ["rm 2: task 2 is not among the tasks `find` shows; `list` shows them all"])
+        #expect(sut.handle(line: "done 2-3") == .failed)
+        #expect(view.messages.last == "done 2-3: none of these tasks is among the tasks `find` shows; `list` shows them all")
+        #expect(sut.handle(line: "edit 3 x") == .failed)
+        view.reset()
+        #expect(sut.handle(line: "rm 1-4") == .succeeded)
+        _ = sut.handle(line: "list")
+        #expect(view.lastRows == rows("bread", "eggs"))
+    }
+
+    @Test("under find, mv may put a task shown anywhere in the whole list")
+    func moveUnderASearch() throws {
+        let (sut, view) = try makeSUT(tasks: ["bread", "eggs", "milk"])
+        _ = sut.handle(line: "find milk")
+        #expect(sut.handle(line: "mv 3 1") == .succeeded)
+        _ = sut.handle(line: "list")
+        #expect(view.lastRows == rows("milk", "bread", "eggs"))
     }
 }

@@ -36,6 +36,10 @@ struct ReferenceList {
     /// Runs one line of input and says whether it succeeded; a failed line changes nothing.
     /// In a script, `find` only prints: it sets no search.
     mutating func run(_ line: String, inScript: Bool = false) -> Outcome {
+        // A script's numbers are the whole list's: the prompt's search applies to its lines only.
+        let search = filter
+        if inScript { filter = nil }
+        defer { if inScript { filter = search } }
         let bytes = Self.trimmed(Array(line.utf8))
         guard let first = bytes.first, first != UInt8(ascii: "#") else { return .succeeded }
         let wordEnd = bytes.firstIndex(where: Self.isWhitespace) ?? bytes.endIndex
@@ -92,7 +96,8 @@ struct ReferenceList {
     private mutating func mv(_ arguments: [UInt8]) -> Outcome {
         let tokens = arguments.split(whereSeparator: Self.isWhitespace)
         guard tokens.count == 2, let from = Self.range(tokens[0]), let to = Self.range(tokens[1]),
-              from.count == 1, to.count == 1, from.upperBound <= tasks.count, to.upperBound <= tasks.count
+              from.count == 1, to.count == 1, from.upperBound <= tasks.count, to.upperBound <= tasks.count,
+              shownIndices.contains(from.lowerBound - 1)
         else { return .failed }
         guard from != to else { return .succeeded }
         recordStep()
@@ -119,7 +124,7 @@ struct ReferenceList {
         let tokenEnd = arguments.firstIndex(where: Self.isWhitespace) ?? arguments.endIndex
         let text = Array(arguments[tokenEnd...].drop(while: Self.isWhitespace))
         guard let range = Self.range(arguments[..<tokenEnd]), range.count == 1, !text.isEmpty,
-              range.lowerBound <= tasks.count else { return .failed }
+              range.lowerBound <= tasks.count, shownIndices.contains(range.lowerBound - 1) else { return .failed }
         let index = range.lowerBound - 1
         guard !tasks[index].text.utf8.elementsEqual(text) else { return .succeeded }
         recordStep()
@@ -173,8 +178,15 @@ struct ReferenceList {
             guard let range = Self.range(token), range.upperBound <= tasks.count else { return nil }
             ranges.append(range)
         }
-        return ranges.flatMap { $0.map { $0 - 1 } }
+        let shown = shownIndices
+        // Under a search, a number names only a task shown; a range takes those shown in it.
+        if ranges.contains(where: { $0.count == 1 && !shown.contains($0.lowerBound - 1) }) { return nil }
+        let indices = ranges.flatMap { $0.map { $0 - 1 } }.filter(shown.contains)
+        return indices.isEmpty ? nil : indices
     }
+
+    /// The positions of the tasks shown: all of them, or those a search in effect matches.
+    private var shownIndices: Set<Int> { Set(shown.map { $0.number - 1 }) }
 
     /// `N` or `N-M` in ASCII digits, 1 ≤ N ≤ M.
     private static func range(_ token: ArraySlice<UInt8>) -> ClosedRange<Int>? {

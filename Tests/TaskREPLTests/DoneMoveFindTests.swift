@@ -30,7 +30,7 @@ import Testing
         #expect(try await ProgramRun(["find", "Milk"], in: folder) == ProgramRun(
             output: "  1   Buy milk\n  3   Oat MILK\n2 of 3 tasks match “Milk”; `list` shows all\n"))
         #expect(try await ProgramRun(["--quiet", "find", "tea"], in: folder)
-                == ProgramRun(output: "No task matches “tea”; `list` shows all 3.\n"))
+                == ProgramRun(output: "No task matches “tea”; `list` shows all 3\n"))
     }
 
     @Test func aScriptsFindPrintsWhereItStandsAndTheFinalListIsWhole() async throws {
@@ -38,7 +38,7 @@ import Testing
         let run = try await ProgramRun([], input: "find milk\ndone 2\nmv 2 1\n", in: folder)
         #expect(run == ProgramRun(output: """
               1   Buy milk
-            1 of 2 tasks match “milk”; `list` shows all
+            1 of 2 tasks matches “milk”; `list` shows all
               1   ✓ Pay rent
               2   Buy milk
 
@@ -62,7 +62,7 @@ import Testing
         try await session.type("rm 3")
         try await session.press("Enter")
         try await session.waitFor { $0.suffix(4) == [
-            "tasks (find milk)> rm 3", "  1   Buy milk", "1 of 2 tasks match “milk”; `list` shows all", "tasks (find milk)>",
+            "tasks (find milk)> rm 3", "  1   Buy milk", "1 of 2 tasks matches “milk”; `list` shows all", "tasks (find milk)>",
         ] }
         try await session.type("list")
         try await session.press("Enter")

@@ -141,7 +141,7 @@ import Testing
         #expect(try await runWithoutWriting(["--db", path, "list"])
                 == ProgramRun(output: "  1   kept\n  2   ✓ also kept\n"))
         #expect(try await runWithoutWriting(["--db", path, "find", "also"])
-                == ProgramRun(output: "  2   ✓ also kept\n1 of 2 tasks match “also”; `list` shows all\n"))
+                == ProgramRun(output: "  2   ✓ also kept\n1 of 2 tasks matches “also”; `list` shows all\n"))
         #expect(try await runWithoutWriting(["--db", path, "rm", "1"])
                 == ProgramRun(error: "rm 1: \(path) is read-only: cannot save changes\n", status: 1))
         #expect(try await runWithoutWriting(["--db", path], input: "add new\n")
