@@ -13,6 +13,8 @@ extension StoreError {
             "\(path) is an SQLite database of another program; it was left untouched"
         case let .newerStore(path, version):
             "\(path) was made by a newer tasks (store version \(version)); it was left untouched"
+        case let .olderStore(path):
+            "\(path) is missing or made by an older tasks; it was left untouched"
         case let .notAFile(path, kind):
             "cannot open \(path): it is \(Self.words(for: kind))"
         case let .corrupt(path, cause):

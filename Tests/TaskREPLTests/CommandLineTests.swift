@@ -119,4 +119,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("ignored.sqlite")))
     }
+
+    @Test func askingForTaskNumbersNeverUpgradesAStoreOfTheFirstRelease() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TaskModelTests/Fixtures/v1-store.sqlite").path
+        let path = folder.file("v1.sqlite")
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        let before = FileManager.default.contents(atPath: path)
+        let run = try await ProgramRun(["--db", path, "--complete-task-numbers"], in: folder, database: false)
+        #expect(run.output == "")
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
 }

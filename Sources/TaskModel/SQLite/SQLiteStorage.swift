@@ -24,11 +24,14 @@ public final class SQLiteStorage: TaskStorage {
     /// bringing a store of an earlier version up to date.
     ///
     /// A file that is not a tasks store (not SQLite, truncated, another program's database, a
-    /// newer tasks's store) is refused with an error naming it, and left byte-identical.
-    public init(path: String) throws {
+    /// newer tasks's store) is refused with an error naming it, and left byte-identical. Without
+    /// `creatingOrUpgrading` (a shell asking for completions), a store that is missing or needs
+    /// upgrading is refused too (`olderStore`), and nothing is written.
+    public init(path: String, creatingOrUpgrading: Bool = true) throws {
         self.path = path
-        try Self.makeFolder(of: path)
+        if creatingOrUpgrading { try Self.makeFolder(of: path) }
         let isCurrent = try StoreFile.check(path: path) // when it is, opening runs no migrator
+        if !isCurrent && !creatingOrUpgrading { throw StoreError.olderStore(path: path) }
         // A store that can be read but not written (its file or folder read-only, a read-only mount)
         // is opened as it is: read-only and immutable, since the log's shared-memory file cannot be
         // made beside it. Listing works; every change fails with `readOnly`.

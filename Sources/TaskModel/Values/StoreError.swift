@@ -9,6 +9,9 @@ public enum StoreError: Error, Sendable, Hashable {
     case foreignDatabase(path: String)
     /// The store was made by a newer version of tasks (a schema this one does not know); untouched.
     case newerStore(path: String, version: Int)
+    /// The store is missing or was made by an older version of tasks, and was not to be created or
+    /// upgraded; untouched.
+    case olderStore(path: String)
     /// The path names something that is not a regular file (a folder, a FIFO, a device).
     case notAFile(path: String, kind: FileKind)
     /// The store is damaged; it was left untouched.

@@ -1,3 +1,4 @@
+import TaskTerminal
 import TaskPresenter
 
 /// The REPL: a prompt on the terminal, each line forwarded to the presenter as it is entered.
@@ -46,7 +47,8 @@ struct InteractiveSession {
                 editor.write("\n") // the terminal showed ^C where the output stopped
             }
             view.output.flush()
-            editor.setNormalPrompt(presenter.prompt) // it names a `find` in effect
+            // It names a `find` in effect, whose text may hold control characters.
+            editor.setNormalPrompt(presenter.prompt.escapingControlCharacters())
             switch editor.readLine() {
             case .end:
                 return ending

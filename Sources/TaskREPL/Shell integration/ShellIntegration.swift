@@ -16,7 +16,7 @@ enum ShellIntegration {
     static func printTaskNumbers(db: String?) -> Int32 {
         let output = OutputStreams()
         guard let path = Locations.databasePath(option: db), Posix.fileExists(path),
-              let database = try? SQLiteStorage(path: path)
+              let database = try? SQLiteStorage(path: path, creatingOrUpgrading: false)
         else { return output.finish(status: 1) }
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: false)
         let view = TaskNumbersView(presenter: presenter, output: output)

@@ -87,4 +87,13 @@ import TaskModel
         #expect(throws: StoreError.newerStore(path: path, version: 4)) { try SQLiteStorage(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
+
+    @Test func aStoreToUpgradeIsRefusedUntouchedWhenNothingMayBeWritten() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.olderStore(path: path)) { try SQLiteStorage(path: path, creatingOrUpgrading: false) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let missing = folder.file("missing/tasks.sqlite")
+        #expect(throws: StoreError.olderStore(path: missing)) { try SQLiteStorage(path: missing, creatingOrUpgrading: false) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+    }
 }
