@@ -67,6 +67,8 @@ struct TaskPresenterDoneMoveFindTests {
 
     @Test("find ignores case for all of Unicode", arguments: [
         ("find CAFÉ", "café"), ("find café", "CAFÉ"), ("find strasse", "Straße"), ("find ÉCOLE", "e\u{301}cole"),
+        ("find FIX", "the ﬁx"), ("find kelvin", "\u{212A}elvin"), ("find ß", "STRASSE"), ("find Ünï", "ünïcode"),
+        ("find milk", "Crème milk"),
     ])
     func findUnicode(line: String, text: String) throws {
         let (sut, view) = try makeSUT(tasks: ["other", text])
@@ -173,5 +175,15 @@ struct TaskPresenterDoneMoveFindTests {
         #expect(sut.handle(line: "mv 3 1") == .succeeded)
         _ = sut.handle(line: "list")
         #expect(view.lastRows == rows("milk", "bread", "eggs"))
+    }
+
+    @Test("an ASCII search does not match a letter that carries an accent written apart", arguments: [
+        "cafe\u{301}", "Cafe\u{301} au lait",
+    ])
+    func accentsWrittenApartAreNotMatchedByTheBareLetter(text: String) throws {
+        let (sut, view) = try makeSUT(tasks: [text])
+        #expect(sut.handle(line: "find cafe") == .succeeded)
+        #expect(view.lastRows == []) // as with é written as one character
+
     }
 }
