@@ -63,20 +63,26 @@ import Testing
         let run = try await ProgramRun(["--db", folder.file("t.sqlite"), "-3", "rm"], in: folder)
         #expect(run.status == 2)
         #expect(run.output == "")
-        #expect(run.error.hasPrefix("Error: Unknown option '-3'"))
+        #expect(run.error == "tasks: Unknown option '-3' (`tasks --help` lists the flags)\n")
     }
 
     @Test func anUnknownFlagIsAUsageError() async throws {
         let run = try await ProgramRun(["--bogus"], in: folder)
         #expect(run.status == 2)
         #expect(run.output == "")
-        #expect(run.error.hasPrefix("Error: Unknown option '--bogus'\nUsage: tasks "))
+        #expect(run.error == "tasks: Unknown option '--bogus' (`tasks --help` lists the flags)\n")
     }
 
     @Test func anEmptyDatabasePathIsAUsageError() async throws {
         let run = try await ProgramRun(["--db", "", "list"], in: folder, database: false)
         #expect(run.status == 2)
-        #expect(run.error.hasPrefix("Error: --db needs a path\n"))
+        #expect(run.error == "tasks: --db needs a path (`tasks --help` lists the flags)\n")
+    }
+
+    @Test func aFlagWithoutItsValueIsAOneLineUsageError() async throws {
+        let run = try await ProgramRun(["--db"], in: folder, database: false)
+        #expect(run == ProgramRun(error: "tasks: Missing value for '--db <path>' (`tasks --help` lists the flags)\n",
+                                  status: 2))
     }
 
     @Test func aFileThatIsNotATaskStoreIsRefusedAndLeftAlone() async throws {

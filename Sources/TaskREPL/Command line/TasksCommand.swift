@@ -78,12 +78,14 @@ struct TasksCommand: ParsableCommand {
         do {
             command = try parse(arguments)
         } catch {
-            let message = fullMessage(for: error, columns: Posix.terminalColumns(Posix.standardOutput))
-            let isRequest = exitCode(for: error) == .success // --help, --version
             let output = OutputStreams()
-            output.write(message.escapingControlCharacters(keepingLineBreaks: true) + "\n",
-                         to: isRequest ? .output : .error)
-            return output.finish(status: isRequest ? 0 : 2)
+            guard exitCode(for: error) == .success else { // a usage error: one line, as every error
+                output.writeFailure(message(for: error) + " (`tasks --help` lists the flags)")
+                return output.finish(status: 2)
+            }
+            let text = fullMessage(for: error, columns: Posix.terminalColumns(Posix.standardOutput)) // --help, --version
+            output.write(text.escapingControlCharacters(keepingLineBreaks: true) + "\n", to: .output)
+            return output.finish(status: 0)
         }
         if let file = command.generate { return ShellIntegration.print(file) }
         if command.completeTaskNumbers { return ShellIntegration.printTaskNumbers(db: command.db) }
