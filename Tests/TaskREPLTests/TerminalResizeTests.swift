@@ -39,7 +39,8 @@ import Testing
     /// Narrow widths down to one column, each followed by a wide one (80 or 500), with typing, a
     /// cursor move and a wide character at each narrow width, under valgrind: no invalid read or
     /// write, no crash, and the line as typed.
-    @Test func theResizeSequenceIsCleanUnderValgrind() async throws {
+    @Test(.enabled(if: !TasksBinary.isStaticallyLinked, "valgrind cannot follow a static executable's allocations"))
+    func theResizeSequenceIsCleanUnderValgrind() async throws {
         let log = folder.file("valgrind.log")
         let session = try await TerminalSession(in: folder, columns: 80,
                                                 launcher: ["/usr/bin/valgrind", "--error-exitcode=99", "--log-file=" + log],

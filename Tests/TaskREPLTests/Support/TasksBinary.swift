@@ -18,6 +18,20 @@ enum TasksBinary {
         }
     }
 
+    /// Whether the executable is linked statically (no program interpreter, `PT_INTERP`, in its ELF
+    /// header): valgrind cannot follow the allocations of such a one, and reports the C library's own.
+    static let isStaticallyLinked: Bool = {
+        guard let bytes = FileManager.default.contents(atPath: path), bytes.count > 64 else { return false }
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } // little-endian ELF64
+        }
+        let (headers, entrySize, count) = (integer(32, 8), integer(54, 2), integer(56, 2))
+        return !(0..<count).contains { index in
+            let offset = headers + index * entrySize
+            return offset + 4 <= bytes.count && integer(offset, 4) == 3 // PT_INTERP
+        }
+    }()
+
     /// Throws `NotBuilt` when there is no executable at `path`.
     static func checkBuilt() throws {
         guard FileManager.default.isExecutableFile(atPath: path) else { throw NotBuilt() }
