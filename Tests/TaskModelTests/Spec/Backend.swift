@@ -1,5 +1,6 @@
 import Foundation
 import TaskModel
+import TaskPostgres
 import TaskTestSupport
 
 /// A backend the storage specification runs against: every test of the `StorageSpec…` suites
@@ -9,6 +10,8 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqliteInMemory
     /// SQLite in a temporary file: as many connections as wanted.
     case sqliteFile
+    /// A database of its own on the tests' PostgreSQL server (`PostgresTestServer`).
+    case postgres
 
     var description: String { rawValue }
 
@@ -32,6 +35,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
             let folder = try TemporaryFolder()
             let path = folder.file("tasks.sqlite")
             return Store(folder: folder) { try SQLiteStorage(path: path) }
+        case .postgres:
+            let server = try PostgresTestServer.shared()
+            let url = server.url(database: try server.makeDatabase())
+            return Store(folder: nil) { try PostgresStorage(url) }
         }
     }
 
