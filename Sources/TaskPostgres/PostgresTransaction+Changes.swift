@@ -128,11 +128,7 @@ extension PostgresTransaction: TaskWriting {
                 SELECT $1, ordinal, uuid, changed_by, done_at FROM chosen)
             UPDATE tasks.task SET changed_by = $1, \(assignments) WHERE uuid IN (SELECT uuid FROM chosen)
             """
-        do {
-            _ = try connection.query(sql, parameters + extra)
-        } catch {
-            throw StoreError(error, location: location)
-        }
+        try query(sql, parameters + extra)
     }
 
     /// Numbers and records a new change by this person (its task records are `touch`'s); first

@@ -39,6 +39,12 @@ final class PostgresTransaction {
     /// Runs one statement, the server's failures thrown as store errors.
     @discardableResult
     func query(_ sql: String, _ parameters: PostgresValue...) throws -> PostgresResult {
+        try query(sql, parameters)
+    }
+
+    /// Runs one statement with `parameters`, the server's failures thrown as store errors.
+    @discardableResult
+    func query(_ sql: String, _ parameters: [PostgresValue]) throws -> PostgresResult {
         do {
             return try connection.query(sql, parameters)
         } catch {

@@ -11,13 +11,18 @@ struct ConnectionString: Sendable, Hashable {
     /// The string, when it names a PostgreSQL database: it starts with `postgresql://` or
     /// `postgres://`, or libpq reads it as `key=value` pairs of its own keywords (a file name such as
     /// `notes=old.sqlite` is no such string: `notes` is not a keyword).
+    ///
+    /// Every `tasks` start asks this of its store's path, so it looks at bytes (no Foundation, whose
+    /// first use of character sets costs a one-shot command over a megabyte of memory) and asks libpq
+    /// only about a string that starts with a letter after spaces and holds an `=`.
     init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if Self.uriPrefixes.contains(where: { trimmed.hasPrefix($0) }) {
+        if Self.isURI(text) {
             self.text = text
             return
         }
-        guard trimmed.first?.isLetter == true, trimmed.contains("="), Self.libpqAccepts(text) else { return nil }
+        let bytes = text.utf8.drop { $0 == UInt8(ascii: " ") }
+        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+              bytes.contains(UInt8(ascii: "=")), Self.libpqAccepts(text) else { return nil }
         self.text = text
     }
 
@@ -26,11 +31,9 @@ struct ConnectionString: Sendable, Hashable {
         self.text = text
     }
 
-    private static let uriPrefixes = ["postgresql://", "postgres://"]
-
-    private var isURI: Bool {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return Self.uriPrefixes.contains { trimmed.hasPrefix($0) }
+    /// Whether `text` starts as libpq's URIs do (libpq allows nothing before the scheme).
+    private static func isURI(_ text: String) -> Bool {
+        ["postgresql://", "postgres://"].contains { text.utf8.starts(with: $0.utf8) }
     }
 
     /// Whether libpq parses `text` as a connection string (every keyword known, every value well quoted).
@@ -47,7 +50,7 @@ struct ConnectionString: Sendable, Hashable {
     /// The string to show the user: the same, without a password (the URI's `:secret@` and any
     /// `password` parameter or pair), so that it can appear in messages and logs.
     var withoutPassword: String {
-        isURI ? Self.uriWithoutPassword(text) : Self.pairsWithoutPassword(text)
+        Self.isURI(text) ? Self.uriWithoutPassword(text) : Self.pairsWithoutPassword(text)
     }
 
     private static func uriWithoutPassword(_ uri: String) -> String {
