@@ -64,6 +64,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func completionReadsTheTaskNumbersOfASharedList() async throws {
+        _ = try await run(["--db", alice, "--quiet"], input: "add Buy milk\nadd Call mom\n")
+        #expect(try await run(["--db", alice, "--complete-task-numbers"])
+                == ProgramRun(output: "1\tBuy milk\n2\tCall mom\n"))
+    }
+
+    @Test func completionOnADatabaseWithoutAListCreatesNone() async throws {
+        #expect(try await run(["--db", alice, "--complete-task-numbers"]) == ProgramRun(status: 1))
+        #expect(try server.psql("SELECT count(*) FROM pg_namespace WHERE nspname = 'tasks'", database: database) == "0\n")
+    }
+
     // MARK: When it cannot be used
 
     @Test func aServerThatIsNotRunningIsSaidInOneLine() async throws {
