@@ -89,13 +89,19 @@ test: test-deps
 	TASKS_TEST_PGHOST="$$server" $(SWIFT) test
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
+# Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
 bench: static-deps
 	$(call need,/usr/bin/hyperfine,hyperfine)
 	$(call need,/usr/bin/sqlite3,sqlite3)
+	$(call need,/usr/lib/postgresql/15/bin/initdb,postgresql-15)
+	$(call need,/usr/bin/psql,postgresql-client-15)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
 	$(SWIFT) build $(RELEASE_FLAGS) --product TaskBench
 	python3 bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/TaskBench"
+	@server=$$(sh Tests/postgres-server.sh start) || exit 1; \
+	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
+	python3 bench/bench_postgres.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$$server"
 
 # libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
 # growing .build-fuzz/corpus from the seeds in Fuzz/corpus; crashing inputs land in .build-fuzz/.
