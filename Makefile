@@ -1,8 +1,8 @@
 # tasks — a to-do manager for the terminal.
 # `make run` and `make test` are the whole set-up: they install what a fresh
-# machine lacks (libedit-dev; tmux, sqlite3, valgrind, groff, man, zsh, fish and bash-completion for
-# the end-to-end tests; todo.sh, Taskwarrior, cmark-gfm and Python's icalendar, the programs the
-# import and export tests talk to) before building.
+# machine lacks (libedit-dev, libpq-dev; tmux, sqlite3, valgrind, groff, man, zsh, fish,
+# bash-completion and PostgreSQL 15 for the end-to-end tests; todo.sh, Taskwarrior, cmark-gfm and
+# Python's icalendar, the programs the import and export tests talk to) before building.
 
 # `make install` puts the executable, its man page and its completion scripts where `man`, bash
 # (bash-completion), zsh and fish look for them under PREFIX; DESTDIR stages them elsewhere.
@@ -21,7 +21,13 @@ SWIFT   ?= swift
 # loader, no shared libraries to map and relocate; a one-shot list of 10,000 tasks takes about 8 ms
 # instead of 14. libedit's own dependencies are named for the linker.
 # The executable is not position-independent (its own ASLR is the price; stack and heap keep it).
-RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+# libpq links in too, with what it needs: PostgreSQL's libpgcommon and libpgport (Debian ships them
+# in postgresql-server-dev-15), OpenSSL; TASKS_STATIC_LIBPQ compiles stand-ins for Kerberos and LDAP,
+# which Debian ships no static libraries of (Sources/CLibPQ/StaticLinkStubs.c).
+PGLIBDIR := /usr/lib/postgresql/15/lib
+RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
+                 -Xcc -DTASKS_STATIC_LIBPQ -Xlinker -L$(PGLIBDIR) -Xlinker -lpgcommon -Xlinker -lpgport \
+                 -Xlinker -lssl -Xlinker -lcrypto
 # Where Debian puts the static libraries that link in (libedit-dev brings them along).
 LIBDIR  := /usr/lib/$(shell uname -m)-linux-gnu
 # Where `make test` puts a Python with icalendar (TaskREPLTests' Peers.python).
@@ -47,6 +53,7 @@ endef
 deps:
 	$(call need,/usr/include/histedit.h,libedit-dev)
 	$(call need,/usr/include/sqlite3.h,libsqlite3-dev)
+	$(call need,/usr/include/postgresql/libpq-fe.h,libpq-dev)
 
 # What the static release executable links besides libedit and SQLite.
 static-deps: deps
@@ -54,6 +61,9 @@ static-deps: deps
 	$(call need,$(LIBDIR)/libbsd.a,libbsd-dev)
 	$(call need,$(LIBDIR)/libmd.a,libmd-dev)
 	$(call need,$(LIBDIR)/libsqlite3.a,libsqlite3-dev)
+	$(call need,$(LIBDIR)/libpq.a,libpq-dev)
+	$(call need,$(PGLIBDIR)/libpgcommon.a,postgresql-server-dev-15)
+	$(call need,$(LIBDIR)/libssl.a,libssl-dev)
 
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
@@ -75,6 +85,8 @@ test-deps: deps
 	  rm -rf $(PYTHON_ENV) && /usr/bin/python3 -m venv $(PYTHON_ENV) && \
 	  $(PYTHON_ENV)/bin/pip install -q --disable-pip-version-check icalendar; } || \
 	  { echo "error: could not install icalendar; install it by hand and retry" >&2; exit 1; }
+	$(call need,/usr/lib/postgresql/15/bin/initdb,postgresql-15)
+	$(call need,/usr/bin/psql,postgresql-client-15)
 
 build: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
@@ -82,18 +94,29 @@ build: static-deps
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" $(ARGS)
 
+# The PostgreSQL tests run against a private server (Tests/postgres-server.sh: a temporary folder,
+# a Unix socket, no port), stopped and removed however the tests end.
 test: test-deps
 	$(SWIFT) build --product tasks
-	$(SWIFT) test
+	@server=$$(sh Tests/postgres-server.sh start) || exit 1; \
+	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
+	echo "==> PostgreSQL test server in $$server"; \
+	TASKS_TEST_PGHOST="$$server" $(SWIFT) test
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
+# Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
 bench: static-deps
 	$(call need,/usr/bin/hyperfine,hyperfine)
 	$(call need,/usr/bin/sqlite3,sqlite3)
+	$(call need,/usr/lib/postgresql/15/bin/initdb,postgresql-15)
+	$(call need,/usr/bin/psql,postgresql-client-15)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
 	$(SWIFT) build $(RELEASE_FLAGS) --product TaskBench
 	python3 bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/TaskBench"
+	@server=$$(sh Tests/postgres-server.sh start) || exit 1; \
+	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
+	python3 bench/bench_postgres.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$$server"
 
 # libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
 # growing .build-fuzz/corpus from the seeds in Fuzz/corpus; crashing inputs land in .build-fuzz/.

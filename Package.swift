@@ -30,6 +30,11 @@ let package = Package(
             name: "TaskInterchange",
             dependencies: ["TaskModel"]
         ),
+        // libpq, PostgreSQL's C client library: its header and the stand-ins that let it link statically.
+        .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("pq")]),
+        // The shared list on a PostgreSQL server: a TaskStorage backend of its own, so that TaskModel
+        // and the SQLite path do not depend on libpq.
+        .target(name: "TaskPostgres", dependencies: ["TaskModel", "CLibPQ"]),
         .target(
             name: "TaskPresenter",
             dependencies: ["TaskModel", "TaskInterchange"]
@@ -43,6 +48,7 @@ let package = Package(
             name: "TaskREPL",
             dependencies: [
                 "TaskPresenter",
+                "TaskPostgres",
                 "TaskTerminal",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -59,7 +65,7 @@ let package = Package(
         .target(name: "TaskTestSupport", dependencies: ["TaskModel"], path: "Tests/TaskTestSupport"),
         .testTarget(
             name: "TaskModelTests",
-            dependencies: ["TaskModel", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TaskModel", "TaskPostgres", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),

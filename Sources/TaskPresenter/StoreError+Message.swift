@@ -27,6 +27,8 @@ extension StoreError {
             "\(path) is read-only: cannot save changes"
         case .interrupted:
             "interrupted; nothing was changed"
+        case .importNotSupported:
+            "a shared list cannot import yet (export works); nothing was changed"
         case let .busy(path, seconds):
             "\(path) is busy: another process held it for over \(seconds) s; nothing was changed"
         case let .tasksNotFound(ids):
@@ -42,7 +44,33 @@ extension StoreError {
             "the undo history in \(path) cannot be read (\(cause)); nothing was changed"
         case let .storage(path, cause):
             "storage error in \(path): \(cause)"
+        case let .foreignSchema(location, schema):
+            "\(location) holds a schema “\(schema)” of another program; it was left untouched"
+        case let .permissionDenied(location, cause):
+            "no permission in \(location): \(cause); nothing was changed"
+        case let .connectionLost(location, cause, false):
+            "lost the connection to \(location) (\(cause)); nothing was changed"
+        case let .connectionLost(location, cause, true):
+            "lost the connection to \(location) while saving (\(cause)); the change may or may not have been saved"
+        case let .changedSince(change, people, undoing):
+            "\(Self.names(people)) changed \(Self.tasks(of: change)) since\(undoing ? "" : " you undid it"); "
+                + "nothing was changed"
         }
+    }
+
+    /// `bob`, `bob and carol`, `bob, carol and dave`; `someone else` for nobody known.
+    private static func names(_ people: [String]) -> String {
+        guard let last = people.last else { return "someone else" }
+        return people.count == 1 ? last : people.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// `the task of your edit “Buy milk”`, `tasks of your rm (3 tasks)`.
+    private static func tasks(of change: Change) -> String {
+        let command = change.kind.commandName
+        if change.taskCount == 1, let text = change.text {
+            return "the task of your \(command) “\(text.abbreviated(to: 40))”"
+        }
+        return "tasks of your \(command) (\(change.taskCount) tasks)"
     }
 
     private static func words(for kind: FileKind) -> String {

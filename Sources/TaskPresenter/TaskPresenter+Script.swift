@@ -62,7 +62,7 @@ extension TaskPresenter {
             return true
         case let error as StoreError:
             switch error {
-            case .nothingToUndo, .nothingToRedo, .tasksNotFound, .textChanged: return true
+            case .nothingToUndo, .nothingToRedo, .tasksNotFound, .textChanged, .changedSince: return true
             default: return false
             }
         default:

@@ -22,7 +22,7 @@ extension SQLiteTransaction {
             guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
             if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
             let other = try adjacentPosition(to: anchor, below: before, excluding: from)
-            if let to = Self.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
+            if let to = ListPosition.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
             if attempt == 0 { _ = try renumber() }
         }
         throw noFreePosition
@@ -36,9 +36,9 @@ extension SQLiteTransaction {
     /// Where an appended task goes: after every task, hidden or not (renumbering first in the
     /// unlikely case that the largest position has no room after it).
     func nextAppendPosition() throws -> Int64 {
-        if let next = Self.between(try lastPosition(), nil) { return next }
+        if let next = ListPosition.between(try lastPosition(), nil) { return next }
         _ = try renumber()
-        guard let next = Self.between(try lastPosition(), nil) else { throw noFreePosition }
+        guard let next = ListPosition.between(try lastPosition(), nil) else { throw noFreePosition }
         return next
     }
 
@@ -59,7 +59,7 @@ extension SQLiteTransaction {
     func place(_ id: TaskItem.ID, at position: Int64) throws {
         var target = position
         for attempt in 0..<2 where try isTaken(target) {
-            if let free = Self.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
+            if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
                 target = free
                 break
             }
@@ -83,24 +83,6 @@ extension SQLiteTransaction {
         var found: Int64?
         try statement(sql).forEachRow(.integer(anchor), .integer(excluding ?? anchor)) { found = $0.optionalInteger(0) }
         return found
-    }
-
-    /// A position strictly between `low` and `high` (nil meaning no bound), or nil when there is none.
-    static func between(_ low: Int64?, _ high: Int64?) -> Int64? {
-        switch (low, high) {
-        case let (low?, high?):
-            let (gap, overflow) = high.subtractingReportingOverflow(low)
-            guard !overflow, gap >= 2 else { return nil }
-            return low + gap / 2
-        case let (low?, nil):
-            let (next, overflow) = low.addingReportingOverflow(Schema.positionGap)
-            return overflow ? nil : next
-        case let (nil, high?):
-            let (previous, overflow) = high.subtractingReportingOverflow(Schema.positionGap)
-            return overflow ? nil : previous
-        case (nil, nil):
-            return Schema.positionGap
-        }
     }
 
     /// Spaces every position `positionGap` apart again, keeping the order, and maps the positions

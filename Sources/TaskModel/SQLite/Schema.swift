@@ -29,8 +29,8 @@ enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
     static let userVersion: Int32 = 3
 
-    /// How far apart appended tasks' positions are: room for 32 halvings of a gap by moves.
-    static let positionGap: Int64 = 1 << 32
+    /// How far apart appended tasks' positions are (`ListPosition`'s gap).
+    static let positionGap = ListPosition.gap
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).

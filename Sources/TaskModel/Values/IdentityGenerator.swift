@@ -8,19 +8,21 @@ import Foundation
 /// `UUID()` reads `/dev/urandom` each time (three system calls), which tripled the time of a
 /// 100,000-line script. Identities need to be unique, not unpredictable. Within one millisecond the
 /// random bits count up from where they started (RFC 9562's monotonic method), so that a script's
-/// identities are in order and its index is appended to, not split page after page.
-struct IdentityGenerator {
+/// identities are in order and its index is appended to, not split page after page. Every backend
+/// makes its identities here.
+public struct IdentityGenerator: Sendable {
     private var state: UInt64
     /// The millisecond and the 12 + 62 random bits of the latest identity.
     private var last: (milliseconds: UInt64, high: UInt64, low: UInt64) = (0, 0, 0)
 
-    init() {
+    /// A generator seeded from the system's random numbers.
+    public init() {
         var system = SystemRandomNumberGenerator()
         state = system.next()
     }
 
     /// A new identity made at `time`.
-    mutating func next(at time: Date) -> UUID {
+    public mutating func next(at time: Date) -> UUID {
         let milliseconds = UInt64(max(0, time.timeIntervalSince1970 * 1000)) & 0xFFFF_FFFF_FFFF
         if milliseconds > last.milliseconds || last.high > 0x0FFE {
             last = (max(milliseconds, last.milliseconds), nextRandom() & 0x07FF, nextRandom() >> 2)

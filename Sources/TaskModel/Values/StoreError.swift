@@ -26,6 +26,8 @@ public enum StoreError: Error, Sendable, Hashable {
     case busy(path: String, seconds: Int)
     /// The transaction was stopped by `interrupt()`; nothing was changed.
     case interrupted(path: String)
+    /// The backend cannot import yet (the shared list); nothing was changed.
+    case importNotSupported(path: String)
     /// Some of the tasks named are not in the list (removed meanwhile, perhaps by another process).
     case tasksNotFound(ids: [TaskItem.ID])
     /// The text of a task is no longer the one the caller expected (changed meanwhile).
@@ -38,6 +40,19 @@ public enum StoreError: Error, Sendable, Hashable {
     case damagedHistory(path: String, step: Int64, cause: Cause)
     /// Any other failure of the storage engine.
     case storage(path: String, cause: Cause)
+
+    // A shared list on a server (PostgreSQL); `location` is its address without a password.
+
+    /// The database holds a schema of this name that another program made; it was left untouched.
+    case foreignSchema(location: String, schema: String)
+    /// The server refused for want of a privilege (the role's grants on the list).
+    case permissionDenied(location: String, cause: Cause)
+    /// The connection to the server was lost: before the commit (nothing was changed), or while
+    /// committing (`committing`: the server may have saved the change or not).
+    case connectionLost(location: String, cause: Cause, committing: Bool)
+    /// Undo (`undoing`) or redo of one's own change refused: tasks it touched were changed since by
+    /// these people (by their names in the list's history; none when unknown). Nothing was changed.
+    case changedSince(change: Change, by: [String], undoing: Bool)
 
     /// The engine's own account of a failure: its code (`SQLITE_IOERR`, a PostgreSQL SQLSTATE, or
     /// a POSIX error name) and its message.

@@ -37,7 +37,8 @@ struct TasksCommand: ParsableCommand {
 
     /// `--db PATH`.
     @Option(name: .long, help: ArgumentHelp(
-        "The task database (default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
+        "The task database: a file, or a postgresql:// URL for a shared list (default: $TASKS_DB, "
+            + "else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
             completion: .file())
     var db: String?
 
@@ -112,14 +113,16 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
-        let database: SQLiteStorage
+        let database: any TaskStorage
         do {
-            database = try SQLiteStorage(path: path)
+            database = try StoreOpener.open(path)
         } catch {
             output.writeFailure(TaskPresenter.message(forOpening: error))
             return output.finish(status: 1)
         }
-        if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) { output.writeFailure(notice) }
+        if let notice = TaskPresenter.notice(forUpgrade: (database as? SQLiteStorage)?.upgrade) {
+            output.writeFailure(notice)
+        }
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
         // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty

@@ -15,8 +15,8 @@ enum ShellIntegration {
     /// which is then not created either. Returns the exit status.
     static func printTaskNumbers(db: String?) -> Int32 {
         let output = OutputStreams()
-        guard let path = Locations.databasePath(option: db), Posix.fileExists(path),
-              let database = try? SQLiteStorage(path: path, creatingOrUpgrading: false)
+        guard let path = Locations.databasePath(option: db),
+              let database = try? StoreOpener.open(path, creating: false)
         else { return output.finish(status: 1) }
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: false)
         let view = TaskNumbersView(presenter: presenter, output: output)

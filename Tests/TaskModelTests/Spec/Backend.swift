@@ -1,5 +1,6 @@
 import Foundation
 import TaskModel
+import TaskPostgres
 import TaskTestSupport
 
 /// A backend the storage specification runs against: every test of the `StorageSpec…` suites
@@ -9,11 +10,17 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqliteInMemory
     /// SQLite in a temporary file: as many connections as wanted.
     case sqliteFile
+    /// A database of its own on the tests' PostgreSQL server (`PostgresTestServer`).
+    case postgres
 
     var description: String { rawValue }
 
     /// The backends that can open a second connection to the same list.
     static let shared: [Backend] = allCases.filter(\.isShared)
+
+    /// The backends that import (`importTasks`): not the shared list yet, which refuses it with
+    /// `importNotSupported` (tested on its own below).
+    static let importing: [Backend] = allCases.filter { $0 != .postgres }
 
     private var isShared: Bool { self != .sqliteInMemory }
 
@@ -32,6 +39,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
             let folder = try TemporaryFolder()
             let path = folder.file("tasks.sqlite")
             return Store(folder: folder) { try SQLiteStorage(path: path) }
+        case .postgres:
+            let server = try PostgresTestServer.shared()
+            let url = server.url(database: try server.makeDatabase())
+            return Store(folder: nil) { try PostgresStorage(url) }
         }
     }
 

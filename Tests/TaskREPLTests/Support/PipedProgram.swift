@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 
 /// A program reading a pipe that the test writes to: fed piece by piece, its input ended or left
 /// open, killed at any moment. Writing to a full pipe blocks, so writes run on threads of their own

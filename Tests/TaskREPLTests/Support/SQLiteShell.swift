@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 
 /// The `sqlite3` command-line program, to look at a store from outside `tasks`: its integrity,
 /// its rows, the exact bytes of its texts. (`make test` installs it.)

@@ -8,17 +8,22 @@ import Foundation
 /// mask (the test runner blocks most signals, and a child would inherit that: tmux could then not
 /// even stop on `kill-server`), and no descriptor beyond 0–2 (a tmux server outlives its client
 /// and would otherwise keep the runner's descriptors open). Waiting is on the pid alone.
-enum ChildProcess {
+public enum ChildProcess {
     /// A failure to start the program.
-    struct SpawnFailed: Error, CustomStringConvertible {
-        var path: String
-        var code: Int32
-        var description: String { "cannot run \(path): \(String(cString: strerror(code)))" }
+    public struct SpawnFailed: Error, CustomStringConvertible {
+        public var path: String
+        public var code: Int32
+        public var description: String { "cannot run \(path): \(String(cString: strerror(code)))" }
+
+        public init(path: String, code: Int32) {
+            self.path = path
+            self.code = code
+        }
     }
 
     /// Runs `path` with `arguments` and returns its exit status (128 + the signal if one killed it).
     /// Standard input, output and error are the files at the paths given (created or truncated).
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                     input: String = "/dev/null", output: String = "/dev/null",
                     error: String = "/dev/null") async throws -> Int32 {
         let pid = try start(path, arguments, environment: environment, input: .file(input), output: output, error: error)
@@ -27,7 +32,7 @@ enum ChildProcess {
 
     /// Waits for `pid` to exit, on a thread of its own, and returns its exit status
     /// (128 + the signal if one killed it).
-    static func exitStatus(of pid: pid_t, path: String) async throws -> Int32 {
+    public static func exitStatus(of pid: pid_t, path: String) async throws -> Int32 {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
@@ -41,14 +46,18 @@ enum ChildProcess {
 
     /// Runs `path` with `arguments`, blocking the calling thread until it exits (for a short
     /// command where no `await` is possible, such as in a deinit); nil when it cannot run.
+    /// Standard output and error go to the files at the paths given.
     @discardableResult
-    static func runBlocking(_ path: String, _ arguments: [String]) -> Int32? {
-        guard let pid = try? start(path, arguments) else { return nil }
+    public static func runBlocking(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                                   output: String = "/dev/null", error: String = "/dev/null") -> Int32? {
+        guard let pid = try? start(path, arguments, environment: environment, output: output, error: error) else {
+            return nil
+        }
         return try? blockingExitStatus(of: pid, path: path)
     }
 
     /// Where a program's standard input comes from.
-    enum Input {
+    public enum Input {
         /// The file at this path.
         case file(String)
         /// This open descriptor of the test process (the read end of a pipe), duplicated as descriptor 0.
@@ -56,7 +65,7 @@ enum ChildProcess {
     }
 
     /// Starts `path` with `arguments` and the given standard streams; returns its process id.
-    static func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    public static func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                       input: Input = .file("/dev/null"), output: String = "/dev/null",
                       error: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()

@@ -1,0 +1,79 @@
+import TaskModel
+
+/// The shared list's tables, in a schema of their own (`tasks`), so that a database holding other
+/// tables serves too; `tasks.meta` says which program made the schema and its version.
+///
+/// The list is the SQLite store's, for a list many people change at once:
+/// - a task's identity is its `uuid`; its place is `position`, spaced `positionGap` apart so that a
+///   move writes one row (the midpoint of its neighbours); its text is `bytea`, because PostgreSQL's
+///   `text` cannot hold a NUL byte and a task's text is kept exactly;
+/// - every change is a row of `step`, numbered by a sequence, with its `author` (the database role
+///   that made it) and whether it is `undone`: undo reverts its author's latest change, never
+///   another person's. `step_task` names the tasks a step touched and what each was before;
+/// - `task.changed_by` is the step that last changed a task: an undo of step S goes ahead only
+///   when every task S touched still has `changed_by = S` (nobody changed it since), and a redo
+///   only when each is still as the undo left it. Undo and redo set it back and forth;
+/// - no change that can be undone deletes a task: `removed_by` hides it.
+///
+/// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
+/// SQLite's writers do; `meta.list_version` counts the commits that changed the list.
+enum PostgresSchema {
+    /// The schema's name.
+    static let name = "tasks"
+    /// What `meta.application` holds in a schema this program made.
+    static let application = "tasks"
+    /// The version the latest migration leaves in `meta.version`.
+    static let version = 1
+    /// How far apart appended tasks' positions are (`ListPosition`'s gap).
+    static let positionGap = ListPosition.gap
+    /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
+    static let migrationLock: Int64 = 0x7461_736B_73
+
+    /// The migrations, in order: the one at index `n` brings the schema from version `n` to `n + 1`.
+    static let migrations = [version1]
+
+    private static let version1 = """
+        CREATE SCHEMA tasks;
+        CREATE TABLE tasks.meta (
+            id integer PRIMARY KEY CHECK (id = 1),
+            application text NOT NULL,
+            version integer NOT NULL,
+            list_version bigint NOT NULL
+        );
+        CREATE SEQUENCE tasks.step_number;
+        CREATE TABLE tasks.step (
+            id bigint PRIMARY KEY,
+            author text NOT NULL,
+            kind text NOT NULL,
+            undone boolean NOT NULL DEFAULT false,
+            task_count integer NOT NULL,
+            old_text bytea,
+            new_text bytea,
+            from_position bigint,
+            to_position bigint,
+            done_at double precision
+        );
+        CREATE INDEX step_author ON tasks.step (author, id);
+        CREATE TABLE tasks.task (
+            uuid uuid PRIMARY KEY,
+            position bigint NOT NULL CONSTRAINT task_position UNIQUE DEFERRABLE INITIALLY IMMEDIATE,
+            text bytea NOT NULL,
+            is_favorite boolean NOT NULL DEFAULT false,
+            done_at double precision,
+            created_at double precision NOT NULL,
+            created_by bigint NOT NULL,
+            changed_by bigint,
+            removed_by bigint
+        );
+        CREATE INDEX task_removed_by ON tasks.task (removed_by) WHERE removed_by IS NOT NULL;
+        CREATE TABLE tasks.step_task (
+            step bigint NOT NULL,
+            ordinal integer NOT NULL,
+            task uuid NOT NULL,
+            previous_change bigint,
+            previous_done double precision,
+            PRIMARY KEY (step, ordinal)
+        );
+        INSERT INTO tasks.meta (id, application, version, list_version) VALUES (1, 'tasks', 1, 0);
+        """
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TaskModel
+
+/// The task list on a PostgreSQL server, shared by everyone who connects to the same database: a
+/// `TaskStorage` backend over one libpq connection, made again when it was lost.
+///
+/// Writers run one at a time (each takes the row of `tasks.meta` first), so a script is one
+/// transaction that sees no one else's changes until it commits, as on SQLite; readers read a
+/// snapshot. Undo and redo are each person's own: a change is recorded with the database role that
+/// made it (`person`).
+public final class PostgresStorage: TaskStorage, @unchecked Sendable {
+    /// How long a writer waits for another one to commit before failing with `busy`, in seconds.
+    public static let lockTimeout = 5
+    /// How long connecting may take, in seconds, unless `PGCONNECT_TIMEOUT` or the string says.
+    static let connectTimeout = 10
+
+    /// The connection string as given, without its password.
+    public let location: String
+    /// Whose changes `undo` and `redo` act on: the database role this list is used as.
+    public let person: String
+    private let connectionString: ConnectionString
+    /// Serializes the use of `connection` (and the counters) between threads.
+    private let lock = NSLock()
+    /// The connection; nil once lost (the next transaction connects again) or closed.
+    private var connection: PostgresConnection?
+    private var isClosed = false
+    /// How many of the commits counted by `meta.list_version` this storage made: `externalVersion`
+    /// leaves them out, so that it changes only when someone else commits.
+    private var ownCommits: Int64 = 0
+    /// The connection of the transaction running now, and whether it was asked to stop: guarded by
+    /// a lock of its own, since `interrupt()` comes from another thread while `lock` is held.
+    private let running = NSLock()
+    private var runningConnection: PostgresConnection?
+    private var stopping = false
+
+    /// Whether `value` (a `--db` or `TASKS_DB` value) names a PostgreSQL database rather than a file:
+    /// a `postgresql://` or `postgres://` URI, or libpq's `key=value` pairs.
+    public static func names(_ value: String) -> Bool {
+        ConnectionString(value) != nil
+    }
+
+    /// Connects to the database `connectionString` names and makes sure it holds the list, creating
+    /// its schema on first use unless `creating` is false (then a database without it is refused).
+    /// A database whose `tasks` schema is another program's, or a newer tasks's, is refused untouched.
+    public init(_ connectionString: String, creating: Bool = true) throws {
+        let parsed = ConnectionString(connectionString) ?? ConnectionString(unchecked: connectionString)
+        self.connectionString = parsed
+        location = parsed.withoutPassword
+        let connection = try Self.connect(parsed, location: location)
+        person = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
+        self.connection = connection
+    }
+
+    private static func connect(_ connectionString: ConnectionString, location: String) throws -> PostgresConnection {
+        var defaults = [(key: "fallback_application_name", value: "tasks")]
+        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+            defaults.append((key: "connect_timeout", value: "\(connectTimeout)"))
+        }
+        do {
+            let connection = try PostgresConnection(connectionString.text, defaults: defaults)
+            try connection.run("SET lock_timeout = '\(lockTimeout)s'")
+            return connection
+        } catch {
+            throw StoreError.cannotOpen(path: location, cause: StoreError.Cause(code: error.sqlState ?? "libpq",
+                                                                               message: error.message))
+        }
+    }
+
+    public func interrupt() {
+        running.withLock {
+            guard let runningConnection else { return }
+            stopping = true
+            runningConnection.cancel()
+        }
+    }
+
+    /// Runs `body` as the transaction that `interrupt()` stops.
+    private func interruptible<T>(_ connection: PostgresConnection, _ body: () throws -> T) rethrows -> T {
+        running.withLock {
+            runningConnection = connection
+            stopping = false
+        }
+        connection.stopRequested = { [unowned self] in running.withLock { stopping } }
+        defer {
+            running.withLock {
+                runningConnection = nil
+                stopping = false
+            }
+            connection.stopRequested = { false }
+        }
+        return try body()
+    }
+
+    /// Ends the connection; what was committed is kept. Later calls fail.
+    public func close() {
+        lock.withLock {
+            connection = nil
+            isClosed = true
+        }
+    }
+
+    // MARK: Transactions
+
+    public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
+        try lock.withLock {
+            let connection = try connected()
+            return try interruptible(connection) {
+                let transaction = try begin("""
+                    BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT list_version FROM tasks.meta WHERE id = 1
+                    """, on: connection)
+                do {
+                    let result = try body(transaction)
+                    try connection.run("COMMIT")
+                    return result
+                } catch {
+                    throw failed(error, on: connection)
+                }
+            }
+        }
+    }
+
+    public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
+        try lock.withLock {
+            let connection = try connected()
+            return try interruptible(connection) {
+                // Taking the row of `meta` makes writers take turns.
+                let transaction = try begin("BEGIN; SELECT list_version FROM tasks.meta WHERE id = 1 FOR UPDATE",
+                                            on: connection)
+                let result: T
+                do {
+                    result = try body(transaction)
+                    try transaction.finish()
+                } catch {
+                    throw failed(error, on: connection)
+                }
+                do {
+                    try connection.run("COMMIT") // asked to stop by now: rolled back instead
+                } catch {
+                    throw failed(error, on: connection, committing: true)
+                }
+                if transaction.changedList { ownCommits += 1 }
+                return result
+            }
+        }
+    }
+
+    /// Begins a transaction with `sql`, which reads the list's version, in one round trip.
+    private func begin(_ sql: String, on connection: PostgresConnection) throws -> PostgresTransaction {
+        do {
+            let version = try connection.run(sql).textInteger(0, 0) ?? 0
+            return PostgresTransaction(connection: connection, location: location, person: person,
+                                       listVersion: version - ownCommits)
+        } catch {
+            throw failed(error, on: connection)
+        }
+    }
+
+    /// The open connection, made again when the last one was lost.
+    private func connected() throws -> PostgresConnection {
+        guard !isClosed else {
+            throw StoreError.storage(path: location, cause: StoreError.Cause(code: "closed", message: "the list was closed"))
+        }
+        if let connection, connection.isOpen { return connection }
+        connection = nil
+        let made = try Self.connect(connectionString, location: location)
+        connection = made
+        return made
+    }
+
+    /// Rolls back what `connection` has open after `error`, forgets a connection that was lost, and
+    /// returns the error to throw: a store error for the server's failures, others as they are.
+    private func failed(_ error: Error, on connection: PostgresConnection, committing: Bool = false) -> Error {
+        if connection.isOpen, connection.isInTransaction {
+            _ = try? connection.run("ROLLBACK")
+        }
+        if !connection.isOpen { self.connection = nil }
+        guard let error = error as? PostgresError else { return error }
+        return StoreError(error, location: location, committing: committing)
+    }
+}

@@ -1,0 +1,104 @@
+import TaskModel
+
+/// Positions: the integer that orders the list, as in the SQLite store. Appends are
+/// `PostgresSchema.positionGap` apart; a move takes the midpoint of its new neighbours (hidden tasks
+/// count as neighbours, so that a task brought back by undo finds its place free). When two
+/// neighbours are adjacent integers, every position is renumbered together with the positions that
+/// move steps remember, so undo and redo of a move still put the task where it was.
+extension PostgresTransaction {
+    /// The position of task `id`, hidden or not.
+    func position(of id: TaskItem.ID) throws -> Int64? {
+        try query("SELECT position FROM tasks.task WHERE uuid = $1", .uuid(id)).int64(0, 0)
+    }
+
+    /// Where moving task `id` next to another task takes it: its position now and a free one just
+    /// before or after the other task, renumbering first when there is no room; nil when it is there.
+    func positions(moving id: TaskItem.ID, next place: Placement) throws -> (from: Int64, to: Int64)? {
+        let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
+        for attempt in 0..<2 {
+            guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
+            if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
+            let other = try adjacentPosition(to: anchor, below: before, excluding: from)
+            if let to = ListPosition.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
+            if attempt == 0 { _ = try renumber() }
+        }
+        throw noFreePosition
+    }
+
+    /// Where an appended task goes: after every task, hidden or not (renumbering first in the
+    /// unlikely case that the largest position has no room after it).
+    func nextAppendPosition() throws -> Int64 {
+        if let next = ListPosition.between(try lastPosition(), nil) { return next }
+        _ = try renumber()
+        guard let next = ListPosition.between(try lastPosition(), nil) else { throw noFreePosition }
+        return next
+    }
+
+    /// The largest position, hidden tasks' included.
+    private func lastPosition() throws -> Int64? {
+        if let appendPosition { return appendPosition }
+        return try query("SELECT max(position) FROM tasks.task").int64(0, 0)
+    }
+
+    private var noFreePosition: StoreError {
+        .storage(path: location, cause: StoreError.Cause(code: "position", message: "no free position"))
+    }
+
+    /// Puts task `id` back at `position` (undo or redo of a move, whose step remembers it), or just
+    /// after it when another task has taken it meanwhile.
+    func place(_ id: TaskItem.ID, at position: Int64) throws {
+        var target = position
+        for attempt in 0..<2 where try isTaken(target, byOtherThan: id) {
+            if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
+                target = free
+                break
+            }
+            guard attempt == 0 else { throw noFreePosition }
+            target = try renumber(mapping: [target])[0]
+        }
+        try query("UPDATE tasks.task SET position = $1 WHERE uuid = $2", .int64(target), .uuid(id))
+        appendPosition = nil
+    }
+
+    private func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
+        try query("SELECT 1 FROM tasks.task WHERE position = $1 AND uuid <> $2", .int64(position), .uuid(id)).count > 0
+    }
+
+    /// The nearest position below (or above) `anchor`, skipping `excluding`.
+    private func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64? {
+        let sql = below
+            ? "SELECT max(position) FROM tasks.task WHERE position < $1 AND position <> $2"
+            : "SELECT min(position) FROM tasks.task WHERE position > $1 AND position <> $2"
+        return try query(sql, .int64(anchor), .int64(excluding ?? anchor)).int64(0, 0)
+    }
+
+    /// Spaces every position `positionGap` apart again, keeping the order, and maps the positions
+    /// that move steps remember the same way: they are ranked together with the tasks' own, so a
+    /// remembered place keeps its order against every task and every other remembered place.
+    /// Returns `positions` (places that move steps remember) mapped. One statement; positions are
+    /// unique again only at its end, so the constraint is checked then.
+    func renumber(mapping positions: [Int64] = []) throws -> [Int64] {
+        appendPosition = nil
+        try runStatements("SET CONSTRAINTS tasks.task_position DEFERRED")
+        let mapped = try query("""
+            WITH places AS (
+                SELECT position AS old FROM tasks.task
+                UNION SELECT from_position FROM tasks.step WHERE kind = 'move'
+                UNION SELECT to_position FROM tasks.step WHERE kind = 'move'
+                UNION SELECT unnest($1::int8[])),
+            renumbered AS (SELECT old, row_number() OVER (ORDER BY old) * $2 AS new FROM places),
+            moves AS (
+                UPDATE tasks.step s SET from_position = f.new, to_position = t.new
+                FROM renumbered f, renumbered t
+                WHERE s.kind = 'move' AND f.old = s.from_position AND t.old = s.to_position),
+            tasks AS (UPDATE tasks.task t SET position = r.new FROM renumbered r WHERE r.old = t.position)
+            SELECT i.old, r.new FROM unnest($1::int8[]) WITH ORDINALITY AS i(old, ordinal)
+            JOIN renumbered r ON r.old = i.old ORDER BY i.ordinal
+            """, .int64s(positions), .int64(PostgresSchema.positionGap))
+        try runStatements("SET CONSTRAINTS tasks.task_position IMMEDIATE")
+        guard mapped.count == positions.count else {
+            throw damagedHistory(at: 0, "a remembered place was not renumbered")
+        }
+        return (0..<mapped.count).compactMap { mapped.int64($0, 1) }
+    }
+}

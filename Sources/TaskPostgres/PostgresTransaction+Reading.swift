@@ -1,0 +1,62 @@
+import Foundation
+import TaskModel
+
+extension PostgresTransaction: TaskReading {
+    /// The columns `task(row:of:)` reads, in order.
+    static let taskColumns = "uuid, text, is_favorite, done_at, created_at"
+
+    func allTasks() throws -> TaskList {
+        let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position")
+        var textBytes = 0
+        for row in 0..<rows.count { textBytes += rows.withBytes(row, 1) { $0.count } }
+        var tasks = TaskList(reservingTextBytes: textBytes, count: rows.count)
+        for row in 0..<rows.count {
+            guard let id = rows.uuid(row, 0), let createdAt = rows.double(row, 4) else { throw damagedTask(at: row) }
+            rows.withBytes(row, 1) { text in
+                tasks.append(id: id, storedText: text, isFavorite: rows.bool(row, 2) == true,
+                             doneAt: rows.double(row, 3), createdAt: createdAt)
+            }
+        }
+        return tasks
+    }
+
+    func task(id: TaskItem.ID) throws -> TaskItem? {
+        let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE uuid = $1 AND removed_by IS NULL", .uuid(id))
+        guard rows.count == 1 else { return nil }
+        guard let createdAt = rows.double(0, 4) else { throw damagedTask(at: 0) }
+        return TaskItem(id: id, text: rows.string(0, 1) ?? "", isFavorite: rows.bool(0, 2) == true,
+                        doneAt: rows.double(0, 3).map(Date.init(timeIntervalSince1970:)),
+                        createdAt: Date(timeIntervalSince1970: createdAt))
+    }
+
+    func count() throws -> Int {
+        Int(try query("SELECT count(*) FROM tasks.task WHERE removed_by IS NULL").int64(0, 0) ?? 0)
+    }
+
+    /// The list's version as this transaction started, less this storage's own commits: no one
+    /// else can commit a change while a write transaction runs (it holds the list), and a read
+    /// transaction sees one snapshot.
+    func externalVersion() throws -> Int {
+        Int(listVersion)
+    }
+
+    /// Those of `ids` that are not in the list, in the order given.
+    func missing(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        let rows = try query("""
+            SELECT i.id FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ordinal)
+            LEFT JOIN tasks.task t ON t.uuid = i.id AND t.removed_by IS NULL
+            WHERE t.uuid IS NULL ORDER BY i.ordinal
+            """, .uuids(ids))
+        return (0..<rows.count).compactMap { rows.uuid($0, 0) }
+    }
+
+    /// Throws `tasksNotFound` naming those of `ids` that are not in the list.
+    func requireLive(_ ids: [TaskItem.ID]) throws {
+        let absent = try missing(ids)
+        if !absent.isEmpty { throw StoreError.tasksNotFound(ids: absent) }
+    }
+
+    private func damagedTask(at index: Int) -> StoreError {
+        .corrupt(path: location, cause: StoreError.Cause(code: "task", message: "task \(index + 1) is incomplete"))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// Two people on one shared list, through the built binary: alice (who made the list) and bob
+/// (granted it). Each one's undo is their own; numbers at the prompt mean what was shown.
+@Suite struct PostgresSharedListTests {
+    let folder: TemporaryFolder
+    let alice: String
+    let bob: String
+
+    init() async throws {
+        folder = try TemporaryFolder()
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(owner: "alice")
+        alice = server.url(database: database, user: "alice")
+        bob = server.url(database: database, user: "bob")
+        let made = try await ProgramRun(["--db", alice, "list"], in: folder, database: false)
+        try #require(made.status == 0, "\(made)")
+        try server.grantList(in: database, to: "bob")
+    }
+
+    private func run(_ url: String, _ arguments: String...) async throws -> ProgramRun {
+        try await ProgramRun(["--db", url] + arguments, in: folder, database: false)
+    }
+
+    @Test func eachPersonUndoesTheirOwnLatestChange() async throws {
+        _ = try await run(alice, "--quiet", "add", "Buy milk")
+        _ = try await run(bob, "--quiet", "add", "Pay rent")
+        _ = try await run(alice, "--quiet", "add", "Call mom")
+        #expect(try await run(bob, "undo") == ProgramRun(output: "  1   Buy milk\n  2   Call mom\nUndid: add “Pay rent”\n"))
+        #expect(try await run(bob, "undo") == ProgramRun(error: "undo: nothing to undo\n", status: 1))
+        #expect(try await run(alice, "undo") == ProgramRun(output: "  1   Buy milk\nUndid: add “Call mom”\n"))
+        #expect(try await run(bob, "redo") == ProgramRun(output: "  1   Buy milk\n  2   Pay rent\nRedid: add “Pay rent”\n"))
+    }
+
+    @Test func undoOfATaskSomeoneChangedSinceIsRefusedWithTheirName() async throws {
+        _ = try await run(alice, "--quiet", "add", "Buy milk")
+        _ = try await run(bob, "--quiet", "edit", "1", "Buy oat milk")
+        #expect(try await run(alice, "undo") == ProgramRun(error: """
+            undo: bob changed the task of your add “Buy oat milk” since; nothing was changed
+
+            """, status: 1))
+        #expect(try await run(alice, "list") == ProgramRun(output: "  1   Buy oat milk\n"))
+        _ = try await run(bob, "--quiet", "undo")
+        #expect(try await run(alice, "undo") == ProgramRun(output: "No tasks. Add one with: tasks add TEXT\nUndid: add “Buy milk”\n"))
+    }
+
+    @Test func redoOfATaskSomeoneChangedSinceTheUndoIsRefused() async throws {
+        _ = try await run(alice, "--quiet", "add", "a")
+        _ = try await run(alice, "--quiet", "add", "b")
+        _ = try await run(alice, "--quiet", "rm", "1-2")
+        _ = try await run(alice, "--quiet", "undo")
+        _ = try await run(bob, "--quiet", "fav", "2")
+        #expect(try await run(alice, "redo") == ProgramRun(error: """
+            redo: bob changed tasks of your rm (2 tasks) since you undid it; nothing was changed
+
+            """, status: 1))
+        #expect(try await run(alice, "list") == ProgramRun(output: "  1   a\n  2 ★ b\n"))
+    }
+
+    @Test func thePromptsNumbersMeanTheTasksItShowedWhenSomeoneElseRemovesOne() async throws {
+        _ = try await ProgramRun(["--db", alice, "--quiet"], input: "add a\nadd b\nadd c\n", in: folder, database: false)
+        let session = try await TerminalSession(["--db", alice], in: folder, columns: 200) // messages on one row
+        try #require(try await session.lines() == ["  1   a", "  2   b", "  3   c", "tasks>"])
+        #expect(try await run(bob, "--quiet", "rm", "1") == ProgramRun())
+        #expect(try await session.run("rm 2") == ["  1   c"]) // b, shown as 2, not c, now second
+        #expect(try await run(bob, "--quiet", "edit", "1", "C") == ProgramRun())
+        #expect(try await session.run("edit 1 see") == [
+            "  1   C",
+            "edit 1 see: task 1 was edited by another process meanwhile (it now reads “C”); nothing was changed and the list was refreshed",
+        ])
+    }
+}

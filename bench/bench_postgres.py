@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""`make bench`, the shared list: times `tasks` on a 10,000-task list on a private PostgreSQL server
+(over its Unix socket) against psql doing the same work, and 8 clients adding at once.
+
+Whole processes are timed with hyperfine (medians, output to /dev/null). Prints one table.
+Usage: bench_postgres.py TASKS_BINARY SERVER_FOLDER (a server from Tests/postgres-server.sh).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+TASKS, SERVER = sys.argv[1], sys.argv[2]
+RUNS = int(os.environ.get("BENCH_RUNS", "10"))
+WORK = tempfile.mkdtemp(prefix="tasks-bench-pg-")
+CLIENTS, ADDS = 8, 500
+
+
+def path(name):
+    return os.path.join(WORK, name)
+
+
+def q(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def psql(database, sql):
+    """What psql prints (unaligned, tuples only) for `sql` in `database`."""
+    return subprocess.run(["psql", "-X", "-q", "-w", "-A", "-t", "-h", SERVER, "-U", "postgres", "-d", database,
+                           "-v", "ON_ERROR_STOP=1", "-c", sql], check=True, capture_output=True, text=True).stdout
+
+
+def hyperfine(name, command):
+    """Median wall time of `command` (run without a shell) in seconds."""
+    export = path(f"hf-{name}.json")
+    subprocess.run(["hyperfine", "-N", "--style", "none", "--runs", str(RUNS), "--warmup", "1",
+                    "--export-json", export, command], check=True, stdout=subprocess.DEVNULL)
+    with open(export) as f:
+        return json.load(f)["results"][0]["median"]
+
+
+def main():
+    os.environ["NO_COLOR"] = "1"
+    print(f"tasks bench (PostgreSQL): {RUNS} runs a figure, server in {SERVER}", file=sys.stderr)
+    psql("postgres", "CREATE DATABASE bench")
+    url = f"postgresql://postgres@/bench?host={SERVER}"
+    with open(path("add10000.txt"), "w") as f:
+        for i in range(10_000):
+            f.write(f"add Task number {i}: buy milk and call mom\n")
+    started = time.monotonic()
+    subprocess.run(f"{q(TASKS)} --db {q(url)} --quiet < {q(path('add10000.txt'))}", shell=True, check=True)
+    script = time.monotonic() - started
+
+    psql_command = f"psql -X -q -w -A -t -h {SERVER} -U postgres -d bench -c"
+    one_list = hyperfine("list", f"{TASKS} --db {url} list")
+    floor_select = hyperfine("psql-select", f"{psql_command} \"SELECT uuid, text, is_favorite, done_at FROM "
+                                            f"tasks.task WHERE removed_by IS NULL ORDER BY position\"")
+    one_add = hyperfine("add", f"{TASKS} --db {url} add x")
+    floor_insert = hyperfine("psql-insert", f"{psql_command} \"INSERT INTO tasks.task (uuid, position, text, "
+                                            f"created_at, created_by) VALUES (gen_random_uuid(), (SELECT max(position) "
+                                            f"FROM tasks.task) + 4294967296, 'x', 0, 0)\"")
+    one_quiet_add = hyperfine("quiet-add", f"{TASKS} --db {url} --quiet add x")
+
+    # 8 clients at once, each adding 500 tasks, one process a task.
+    loop = " ".join([q(TASKS), "--db", q(url), "--quiet", "add"])
+    started = time.monotonic()
+    clients = [subprocess.Popen(["sh", "-c", f"for i in $(seq {ADDS}); do {loop} \"client {c} add $i\" || exit 1; done"])
+               for c in range(CLIENTS)]
+    failed = sum(client.wait() != 0 for client in clients)
+    concurrent = time.monotonic() - started
+    counted = psql("bench", "SELECT count(DISTINCT text) FROM tasks.task WHERE removed_by IS NULL "
+                            "AND convert_from(text, 'UTF8') LIKE 'client %'").strip()
+    in_order = psql("bench", f"""
+        SELECT bool_and(ordered) FROM (
+            SELECT (array_agg(n ORDER BY position) = array_agg(n ORDER BY n)) AS ordered FROM (
+                SELECT position, split_part(convert_from(text, 'UTF8'), ' ', 2) AS client,
+                       split_part(convert_from(text, 'UTF8'), ' ', 4)::int AS n
+                FROM tasks.task WHERE convert_from(text, 'UTF8') LIKE 'client %') adds
+            GROUP BY client) clients""").strip()
+
+    ms = lambda s: f"{s * 1000:.1f} ms"
+    table = [
+        ("one-shot: tasks list (10k tasks)", ms(one_list), "<= 2x psql", one_list <= 2 * floor_select,
+         one_list / floor_select),
+        ("  floor: psql selecting the 10k rows", ms(floor_select), "", None, 1.0),
+        ("one-shot: tasks add x (10k tasks, list shown)", ms(one_add), "<= 2x psql", one_add <= 2 * floor_insert,
+         one_add / floor_insert),
+        ("one-shot: tasks --quiet add x", ms(one_quiet_add), "", None, one_quiet_add / floor_insert),
+        ("  floor: psql inserting 1 row", ms(floor_insert), "", None, 1.0),
+        (f"{CLIENTS} clients x {ADDS} one-shot adds at once", f"{concurrent:.1f} s", "", None, None),
+        ("  tasks kept (distinct)", counted, f"= {CLIENTS * ADDS}, none failed",
+         counted == str(CLIENTS * ADDS) and failed == 0, None),
+        ("  each client's adds in its order", in_order, "= t", in_order == "t", None),
+        ("script: 10k piped adds (the list made)", f"{script * 1000:.0f} ms", "", None, None),
+    ]
+    widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
+    print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
+    missed = 0
+    for name, median, target, ok, ratio in table:
+        mark = "" if ok is None else ("yes" if ok else "NO")
+        missed += ok is False
+        ratio_text = "" if ratio is None else f"{ratio:.2f}x"
+        print(f"{name:<{widths[0]}}  {median:>{widths[1]}}  {target:<{widths[2]}}  {mark:<4}  {ratio_text}")
+    print(f"{sum(r[3] is not None for r in table) - missed} targets met, {missed} missed", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
