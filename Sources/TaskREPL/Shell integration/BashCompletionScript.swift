@@ -55,6 +55,30 @@ struct BashCompletionScript {
                 compopt -o nosort 2>/dev/null
             }
 
+            # Sets the array `words` to the words of the line before the one being completed, as the
+            # shell will read them: bash splits COMP_WORDS at the characters of COMP_WORDBREAKS (`:`
+            # and `=` among them) even inside a path, so pieces with no blank between are joined again.
+            # The pieces joined to the word being completed stay apart (`--db`, `=`), as bash offers
+            # completions for its last piece only.
+            \#(function)_words() {
+                local rest=$COMP_LINE piece joined
+                local -a pieces=()
+                local -i i
+                words=()
+                for ((i = 0; i <= COMP_CWORD; i++)); do
+                    piece=${COMP_WORDS[i]}
+                    # A piece after a blank starts a word: the pieces before it make one.
+                    if ((i == 0)) || [[ $rest == [[:space:]]* ]]; then
+                        ((${#pieces[@]})) && printf -v joined %s "${pieces[@]}" && words+=("$joined")
+                        pieces=()
+                    fi
+                    rest=${rest#"${rest%%[![:space:]]*}"}
+                    rest=${rest#"$piece"}
+                    pieces+=("$piece")
+                done
+                words+=("${pieces[@]:0:${#pieces[@]}-1}")
+            }
+
             # Offers the files and folders that start with $cur.
             \#(function)_files() {
                 if declare -F _filedir >/dev/null; then
@@ -67,12 +91,14 @@ struct BashCompletionScript {
 
             \#(function)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} word option= joined= dashes= store=
-                local -a command=()
+                local -a command=() words
                 local -i i
+                \#(function)_words
                 # The words before the cursor: flags, options with their values (`--db PATH`, or
-                # `--db=PATH`, which bash splits at the =), then the command and its arguments.
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    word=${COMP_WORDS[i]}
+                # `--db=PATH`, which bash splits at the = when it is the word being completed), then
+                # the command and its arguments.
+                for ((i = 1; i < ${#words[@]}; i++)); do
+                    word=${words[i]}
                     if [[ -n $option ]]; then
                         if [[ $word == = && -z $joined ]]; then
                             joined=1
