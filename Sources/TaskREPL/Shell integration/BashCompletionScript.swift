@@ -28,15 +28,17 @@ struct BashCompletionScript {
 
             # Offers the task numbers that start with $cur, each with its text when there are several.
             \#(function)_numbers() {
-                local program number text entry
+                local program number entry
                 local -a store_option=() numbers=() described=()
                 \#(function)_unquote program "${COMP_WORDS[0]}"
                 [[ -n $store ]] && store_option=(\#(storeOption) "$store")
-                while IFS=$'\t' read -r number text; do
+                # Each entry is `N  TEXT` one column narrower than the terminal, fitted by the program,
+                # which measures wide characters as the terminal shows them.
+                while IFS=$'\t' read -r number entry; do
                     [[ $number == "$cur"* ]] || continue
                     numbers+=("$number")
-                    described+=("$number  $text")
-                done < <("$program" "${store_option[@]}" --complete-task-numbers 2>/dev/null)
+                    described+=("$entry")
+                done < <("$program" "${store_option[@]}" --complete-task-numbers --complete-width $((${COLUMNS:-80} - 1)) 2>/dev/null)
                 # One number, or menu completion (%) or insertion of them all (*): the numbers alone.
                 if ((${#numbers[@]} <= 1)) || [[ $COMP_TYPE == 37 || $COMP_TYPE == 42 ]]; then
                     COMPREPLY=("${numbers[@]}")
@@ -44,14 +46,7 @@ struct BashCompletionScript {
                 fi
                 # Several: one a line, as wide as the terminal, in the list's order. The common prefix
                 # of these entries is that of the numbers, so that is all bash inserts of them.
-                local -i width=$((${COLUMNS:-80} - 1))
-                local padding
-                printf -v padding '%*s' "$width" ''
-                COMPREPLY=()
-                for entry in "${described[@]}"; do
-                    ((${#entry} > width)) && entry="${entry:0:width-1}…"
-                    COMPREPLY+=("$entry${padding:${#entry}}")
-                done
+                COMPREPLY=("${described[@]}")
                 compopt -o nosort 2>/dev/null
             }
 

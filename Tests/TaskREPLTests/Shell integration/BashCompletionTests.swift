@@ -104,6 +104,17 @@ import Testing
                                      line: "tasks --db=\(store) edit 1 ") == "")
     }
 
+    @Test func wideTextsAreCutToTheTerminalWidthInColumns() async throws {
+        let store = try await store("wide.sqlite", texts: ["日本語のテキストはとても長いので幅を超えます", "短い", "e\u{301}t\u{E9} accents"])
+        // COLUMNS is 40: each entry is 39 columns, a wide character two of them, a combining accent none.
+        let spaces = { (count: Int) in String(repeating: " ", count: count) }
+        #expect(try await candidates(["tasks", "--db", store, "rm", ""]) == [
+            "1  日本語のテキストはとても長いので幅… ",
+            "2  短い" + spaces(32),
+            "3  e\u{301}t\u{E9} accents" + spaces(25),
+        ].map { $0 + "\n" }.joined())
+    }
+
     @Test func theStoreOfTASKS_DBIsReadWhenNoneIsGiven() async throws {
         #expect(try await candidates(["tasks", "rm", ""], type: 37, environment: ["TASKS_DB": store]) == "1\n2\n3\n4\n")
     }
