@@ -12,7 +12,12 @@ MANDIR  := $(PREFIX)/share/man/man1
 BASHDIR := $(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(PREFIX)/share/zsh/site-functions
 FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
-INSTALLED := $(BINDIR)/tasks $(MANDIR)/tasks.1 $(BASHDIR)/tasks $(ZSHDIR)/_tasks $(FISHDIR)/tasks.fish
+# $(1) as one shell word, in single quotes: a PREFIX or DESTDIR may hold spaces (or quotes), and a
+# list of make words would split it.
+quote = '$(subst ','\'',$(1))'
+# The installed files, each as one shell word (DESTDIR goes before each).
+INSTALLED := $(call quote,$(BINDIR)/tasks) $(call quote,$(MANDIR)/tasks.1) $(call quote,$(BASHDIR)/tasks) \
+             $(call quote,$(ZSHDIR)/_tasks) $(call quote,$(FISHDIR)/tasks.fish)
 # The executable `make install` copies and asks for the man page and scripts: the release build,
 # or INSTALL_BINARY when given (the tests install the debug executable they have built).
 INSTALL_BINARY ?=
@@ -136,18 +141,21 @@ fuzz: deps
 # The man page and the completion scripts are made by the executable itself (`tasks --generate`),
 # from the same definitions as its flags, commands and help.
 install: $(if $(INSTALL_BINARY),,build)
-	@bin="$(INSTALL_BINARY)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks"; \
-	set -e; \
-	for folder in $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR); do install -d "$(DESTDIR)$$folder"; done; \
-	install -m 755 "$$bin" "$(DESTDIR)$(BINDIR)/tasks"; echo "$(DESTDIR)$(BINDIR)/tasks"; \
-	for made in man:$(MANDIR)/tasks.1 bash:$(BASHDIR)/tasks zsh:$(ZSHDIR)/_tasks fish:$(FISHDIR)/tasks.fish; do \
-	  file="$(DESTDIR)$${made#*:}"; \
-	  "$$bin" --generate "$${made%%:*}" > "$$file.new" || { rm -f "$$file.new"; exit 1; }; \
+	@bin=$(call quote,$(INSTALL_BINARY)); [ -n "$$bin" ] || bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks"; \
+	set -e; destdir=$(call quote,$(DESTDIR)); \
+	for folder in $(call quote,$(BINDIR)) $(call quote,$(MANDIR)) $(call quote,$(BASHDIR)) $(call quote,$(ZSHDIR)) \
+	  $(call quote,$(FISHDIR)); do install -d "$$destdir$$folder"; done; \
+	install -m 755 "$$bin" "$$destdir"$(call quote,$(BINDIR)/tasks); echo "$$destdir"$(call quote,$(BINDIR)/tasks); \
+	generate() { \
+	  file="$$destdir$$2"; \
+	  "$$bin" --generate "$$1" > "$$file.new" || { rm -f "$$file.new"; exit 1; }; \
 	  chmod 644 "$$file.new"; mv -f "$$file.new" "$$file"; echo "$$file"; \
-	done
+	}; \
+	generate man $(call quote,$(MANDIR)/tasks.1); generate bash $(call quote,$(BASHDIR)/tasks); \
+	generate zsh $(call quote,$(ZSHDIR)/_tasks); generate fish $(call quote,$(FISHDIR)/tasks.fish)
 
 uninstall:
-	rm -f $(foreach file,$(INSTALLED),"$(DESTDIR)$(file)")
+	destdir=$(call quote,$(DESTDIR)); for file in $(INSTALLED); do rm -f "$$destdir$$file"; done
 
 clean:
 	rm -rf .build .build-*

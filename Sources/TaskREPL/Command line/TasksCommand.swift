@@ -62,6 +62,11 @@ struct TasksCommand: ParsableCommand {
     @Flag(help: .private)
     var completeTaskNumbers = false
 
+    /// `--complete-width COLUMNS`, with `--complete-task-numbers`: each text replaced by the entry
+    /// bash lists, `N  TEXT` made exactly that many columns wide (not shown in help).
+    @Option(help: .private)
+    var completeWidth: Int?
+
     /// The one-shot command's words.
     @Argument(help: ArgumentHelp("A command to run once, e.g. `add Buy milk` or `rm 3`.", valueName: "command"))
     var command: [String] = []
@@ -89,7 +94,7 @@ struct TasksCommand: ParsableCommand {
             return output.finish(status: 0)
         }
         if let file = command.generate { return ShellIntegration.print(file) }
-        if command.completeTaskNumbers { return ShellIntegration.printTaskNumbers(db: command.db) }
+        if command.completeTaskNumbers { return ShellIntegration.printTaskNumbers(db: command.db, width: command.completeWidth) }
         return execute(command.options)
     }
 

@@ -28,15 +28,17 @@ struct BashCompletionScript {
 
             # Offers the task numbers that start with $cur, each with its text when there are several.
             \#(function)_numbers() {
-                local program number text entry
+                local program number entry
                 local -a store_option=() numbers=() described=()
                 \#(function)_unquote program "${COMP_WORDS[0]}"
                 [[ -n $store ]] && store_option=(\#(storeOption) "$store")
-                while IFS=$'\t' read -r number text; do
+                # Each entry is `N  TEXT` one column narrower than the terminal, fitted by the program,
+                # which measures wide characters as the terminal shows them.
+                while IFS=$'\t' read -r number entry; do
                     [[ $number == "$cur"* ]] || continue
                     numbers+=("$number")
-                    described+=("$number  $text")
-                done < <("$program" "${store_option[@]}" --complete-task-numbers 2>/dev/null)
+                    described+=("$entry")
+                done < <("$program" "${store_option[@]}" --complete-task-numbers --complete-width $((${COLUMNS:-80} - 1)) 2>/dev/null)
                 # One number, or menu completion (%) or insertion of them all (*): the numbers alone.
                 if ((${#numbers[@]} <= 1)) || [[ $COMP_TYPE == 37 || $COMP_TYPE == 42 ]]; then
                     COMPREPLY=("${numbers[@]}")
@@ -44,15 +46,32 @@ struct BashCompletionScript {
                 fi
                 # Several: one a line, as wide as the terminal, in the list's order. The common prefix
                 # of these entries is that of the numbers, so that is all bash inserts of them.
-                local -i width=$((${COLUMNS:-80} - 1))
-                local padding
-                printf -v padding '%*s' "$width" ''
-                COMPREPLY=()
-                for entry in "${described[@]}"; do
-                    ((${#entry} > width)) && entry="${entry:0:width-1}…"
-                    COMPREPLY+=("$entry${padding:${#entry}}")
-                done
+                COMPREPLY=("${described[@]}")
                 compopt -o nosort 2>/dev/null
+            }
+
+            # Sets the array `words` to the words of the line before the one being completed, as the
+            # shell will read them: bash splits COMP_WORDS at the characters of COMP_WORDBREAKS (`:`
+            # and `=` among them) even inside a path, so pieces with no blank between are joined again.
+            # The pieces joined to the word being completed stay apart (`--db`, `=`), as bash offers
+            # completions for its last piece only.
+            \#(function)_words() {
+                local rest=$COMP_LINE piece joined
+                local -a pieces=()
+                local -i i
+                words=()
+                for ((i = 0; i <= COMP_CWORD; i++)); do
+                    piece=${COMP_WORDS[i]}
+                    # A piece after a blank starts a word: the pieces before it make one.
+                    if ((i == 0)) || [[ $rest == [[:space:]]* ]]; then
+                        ((${#pieces[@]})) && printf -v joined %s "${pieces[@]}" && words+=("$joined")
+                        pieces=()
+                    fi
+                    rest=${rest#"${rest%%[![:space:]]*}"}
+                    rest=${rest#"$piece"}
+                    pieces+=("$piece")
+                done
+                words+=("${pieces[@]:0:${#pieces[@]}-1}")
             }
 
             # Offers the files and folders that start with $cur.
@@ -67,12 +86,14 @@ struct BashCompletionScript {
 
             \#(function)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} word option= joined= dashes= store=
-                local -a command=()
+                local -a command=() words
                 local -i i
+                \#(function)_words
                 # The words before the cursor: flags, options with their values (`--db PATH`, or
-                # `--db=PATH`, which bash splits at the =), then the command and its arguments.
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    word=${COMP_WORDS[i]}
+                # `--db=PATH`, which bash splits at the = when it is the word being completed), then
+                # the command and its arguments.
+                for ((i = 1; i < ${#words[@]}; i++)); do
+                    word=${words[i]}
                     if [[ -n $option ]]; then
                         if [[ $word == = && -z $joined ]]; then
                             joined=1

@@ -18,7 +18,10 @@ struct ZshCompletionScript {
 
             # Offers the task numbers of the store the line names, with their texts, in the list's order.
             \#(function)_numbers() {
-                local program=${(Q)command_name} store=${(Q)opt_args[\#(storeOption)]} line
+                setopt localoptions extendedglob
+                # opt_args holds the word as typed, each `\` and `:` in it escaped by one more backslash
+                # (`dir\\ with\\ space`): undo that escaping, then the word's own quoting.
+                local program=${(Q)command_name} store=${(Q)${opt_args[\#(storeOption)]//(#b)\\(?)/$match[1]}} line
                 local -a store_option numbers
                 [[ $program == '~'* ]] && program=$HOME${program#'~'}
                 [[ $store == '~'* ]] && store=$HOME${store#'~'}

@@ -15,19 +15,23 @@ import Testing
 
     /// What the script offers for the line `words` (the last one being completed), one entry a line;
     /// with `bashCompletion`, bash-completion's own functions are loaded first, as on most systems.
-    func candidates(_ words: [String], type: Int = 9, bashCompletion: Bool = false,
+    /// `line` is COMP_LINE, the words joined by spaces unless given: bash splits a word of the line
+    /// into several at `:` and `=`, with no space between them.
+    func candidates(_ words: [String], line: String? = nil, type: Int = 9, bashCompletion: Bool = false,
                     environment: [String: String] = [:]) async throws -> String {
         let script = try await GeneratedFiles.save("bash", as: "tasks.bash", in: folder)
         let driver = """
             \(bashCompletion ? "source /usr/share/bash-completion/bash_completion" : "")
             source "$0"
             COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_TYPE=\(type)
-            COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+            COMP_LINE=${COMPLETED_LINE-"${COMP_WORDS[*]}"}; COMP_POINT=${#COMP_LINE}
             _tasks tasks "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             ((${#COMPREPLY[@]} == 0)) || printf '%s\\n' "${COMPREPLY[@]}"
             """
         let run = try await ProgramRun(program: "/bin/bash", ["--norc", "--noprofile", "-c", driver, script] + words,
-                                       in: folder, environment: GeneratedFiles.shellEnvironment(in: folder, environment.merging(["COLUMNS": "40"]) { $1 }))
+                                       in: folder, environment: GeneratedFiles.shellEnvironment(
+                                           in: folder, environment.merging(["COLUMNS": "40", "COMPLETED_LINE": line]
+                                               .compactMapValues { $0 }) { $1 }))
         #expect(run.status == 0 && run.error.isEmpty, "\(run)")
         return run.output
     }
@@ -74,8 +78,41 @@ import Testing
     }
 
     @Test func theStoreMayBeGivenWithAnEqualsSignOrQuoted() async throws {
-        #expect(try await candidates(["tasks", "--db", "=", store, "rm", ""], type: 37) == "1\n2\n3\n4\n")
+        #expect(try await candidates(["tasks", "--db", "=", store, "rm", ""], line: "tasks --db=\(store) rm ", type: 37)
+            == "1\n2\n3\n4\n")
         #expect(try await candidates(["tasks", "--db", "'\(store)'", "rm", ""], type: 37) == "1\n2\n3\n4\n")
+    }
+
+    /// A store at `name` in the folder holding tasks of `texts`; its path.
+    func store(_ name: String, texts: [String]) async throws -> String {
+        let path = folder.file(name)
+        let run = try await ProgramRun(["--db", path, "--quiet"], input: texts.map { "add \($0)\n" }.joined(),
+                                       in: folder, database: false)
+        #expect(run == ProgramRun(), "\(run)")
+        return path
+    }
+
+    @Test func aStorePathWithAColonOrAnEqualsSignIsReadWhole() async throws {
+        let store = try await store("a:b=c.sqlite", texts: ["Buy milk", "Call mom"])
+        let folder = self.folder.file("")
+        // As bash splits `tasks --db FOLDER/a:b=c.sqlite rm ` (COMP_WORDBREAKS), and the same with `--db=`.
+        #expect(try await candidates(["tasks", "--db", folder + "a", ":", "b", "=", "c.sqlite", "rm", ""],
+                                     line: "tasks --db \(store) rm ", type: 37) == "1\n2\n")
+        #expect(try await candidates(["tasks", "--db", "=", folder + "a", ":", "b", "=", "c.sqlite", "rm", ""],
+                                     line: "tasks --db=\(store) rm ", type: 37) == "1\n2\n")
+        #expect(try await candidates(["tasks", "--db", "=", folder + "a", ":", "b", "=", "c.sqlite", "edit", "1", ""],
+                                     line: "tasks --db=\(store) edit 1 ") == "")
+    }
+
+    @Test func wideTextsAreCutToTheTerminalWidthInColumns() async throws {
+        let store = try await store("wide.sqlite", texts: ["日本語のテキストはとても長いので幅を超えます", "短い", "e\u{301}t\u{E9} accents"])
+        // COLUMNS is 40: each entry is 39 columns, a wide character two of them, a combining accent none.
+        let spaces = { (count: Int) in String(repeating: " ", count: count) }
+        #expect(try await candidates(["tasks", "--db", store, "rm", ""]) == [
+            "1  日本語のテキストはとても長いので幅… ",
+            "2  短い" + spaces(32),
+            "3  e\u{301}t\u{E9} accents" + spaces(25),
+        ].map { $0 + "\n" }.joined())
     }
 
     @Test func theStoreOfTASKS_DBIsReadWhenNoneIsGiven() async throws {

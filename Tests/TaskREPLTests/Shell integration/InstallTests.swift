@@ -19,10 +19,11 @@ import Testing
     static let packageFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    func make(_ target: String) async throws -> ProgramRun {
+    /// Runs `make target` with `prefix` (this suite's by default) and `destdir` (the stage by default).
+    func make(_ target: String, prefix: String? = nil, destdir: String? = nil) async throws -> ProgramRun {
         try await ProgramRun(program: "/usr/bin/make",
-                             ["-s", "-C", Self.packageFolder, target, "PREFIX=\(prefix)", "DESTDIR=\(stage)",
-                              "INSTALL_BINARY=\(TasksBinary.path)"],
+                             ["-s", "-C", Self.packageFolder, target, "PREFIX=\(prefix ?? self.prefix)",
+                              "DESTDIR=\(destdir ?? stage)", "INSTALL_BINARY=\(TasksBinary.path)"],
                              in: folder, environment: GeneratedFiles.shellEnvironment(in: folder))
     }
 
@@ -53,6 +54,22 @@ import Testing
         let uninstalled = try await make("uninstall")
         #expect(uninstalled.status == 0, "\(uninstalled)")
         #expect(stagedFiles() == [])
+    }
+
+    @Test func aPrefixWithSpacesAndAQuoteIsInstalledAndUninstalledWhole() async throws {
+        let prefix = folder.file("my prefix's tree")
+        let installed = try await make("install", prefix: prefix, destdir: "")
+        #expect(installed.status == 0, "\(installed)")
+        let files = ["bin/tasks", "share/bash-completion/completions/tasks", "share/fish/vendor_completions.d/tasks.fish",
+                     "share/man/man1/tasks.1", "share/zsh/site-functions/_tasks"].map { prefix + "/" + $0 }
+        #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "\(installed)")
+        // Nothing at the words the prefix would split into, here or in the Makefile's folder.
+        #expect(!FileManager.default.fileExists(atPath: folder.file("my")))
+        #expect(!FileManager.default.fileExists(atPath: Self.packageFolder + "/prefix's"))
+        let uninstalled = try await make("uninstall", prefix: prefix, destdir: "")
+        #expect(uninstalled.status == 0, "\(uninstalled)")
+        #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(FileManager.default.fileExists(atPath: prefix + "/bin"))
     }
 
     @Test func theInstalledFilesAreFoundByManBashCompletionFishAndZsh() async throws {
