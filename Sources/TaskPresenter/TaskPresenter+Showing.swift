@@ -14,14 +14,33 @@ extension TaskPresenter {
         }
     }
 
+    /// Whether another process changed the store since the list was last shown, so that
+    /// `showList()` would now show something else. The prompt asks while it waits for a key; the
+    /// store's `externalVersion()` answers, in every backend. Only asking: the list that numbers
+    /// refer to stays the one shown. False before a list was shown, while the store cannot be read
+    /// (the next command says why), and for a change whose list could not be loaded.
+    public func storeChangedSinceShown() -> Bool {
+        guard list != nil, let current = try? storage.read({ try $0.externalVersion() }) else { return false }
+        return current != listVersion && current != unreadableVersion
+    }
+
     func refresh() throws {
         let known = list
         let version = listVersion
-        let loaded = try storage.read { store -> (list: TaskList, version: Int)? in
-            let current = try store.externalVersion()
-            if known != nil, current == version { return nil }
-            return (try store.allTasks(), current)
+        var loading: Int?
+        let loaded: (list: TaskList, version: Int)?
+        do {
+            loaded = try storage.read { store in
+                let current = try store.externalVersion()
+                if known != nil, current == version { return nil }
+                loading = current
+                return (try store.allTasks(), current)
+            }
+        } catch {
+            unreadableVersion = loading
+            throw error
         }
+        unreadableVersion = nil
         if let loaded {
             list = loaded.list
             listVersion = loaded.version

@@ -19,6 +19,9 @@ public final class TaskPresenter {
     var list: TaskList?
     /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
     var listVersion = 0
+    /// The store's `externalVersion` at which loading the list last failed: the prompt's check for
+    /// changes does not report it again (nor repeat the error) until the store changes once more.
+    var unreadableVersion: Int?
     /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
     var filter: TaskFilter?
     /// Whether a script is being read from standard input (which `import -` then cannot read).
