@@ -16,12 +16,29 @@ extension TaskPresenter {
 
     /// Whether another process changed the store since the list was last shown, so that
     /// `showList()` would now show something else. The prompt asks while it waits for a key; the
-    /// store's `externalVersion()` answers, in every backend. Only asking: the list that numbers
-    /// refer to stays the one shown. False before a list was shown, while the store cannot be read
-    /// (the next command says why), and for a change whose list could not be loaded.
+    /// store's `externalVersion()` answers, in every backend, and the list is loaded only when it
+    /// moved. Only asking: the list that numbers refer to stays the one shown. False before a list
+    /// was shown, while the store cannot be read (the next command says why), and for a version
+    /// whose list could not be loaded once already (the error is shown once, not at every check).
     public func storeChangedSinceShown() -> Bool {
-        guard list != nil, let current = try? storage.read({ try $0.externalVersion() }) else { return false }
-        return current != listVersion && current != unreadableVersion
+        guard let shown = list else { return false }
+        let version = listVersion
+        let unreadable = unreadableVersion
+        var loading = false
+        do {
+            let stored = try storage.read { store -> (list: TaskList, version: Int)? in
+                let current = try store.externalVersion()
+                guard current != version, current != unreadable else { return nil }
+                loading = true
+                return (try store.allTasks(), current)
+            }
+            guard let stored else { return false }
+            // The version moves without the list too (a checkpoint, a change undone): no news then.
+            if stored.list == shown { listVersion = stored.version }
+            return stored.list != shown
+        } catch {
+            return loading // the list cannot be loaded: `showList()` says why, once
+        }
     }
 
     func refresh() throws {

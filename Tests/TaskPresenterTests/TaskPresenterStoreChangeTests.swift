@@ -38,6 +38,17 @@ struct TaskPresenterStoreChangeTests {
         #expect(!sut.storeChangedSinceShown())
     }
 
+    @Test("not when the store's version moved but its list did not (a change undone elsewhere)")
+    func versionMovedListDidNot() throws {
+        let (sut, view, other, _) = try makeSUTWithOtherConnection()
+        #expect(other.handle(line: "add D") == .succeeded)
+        #expect(other.handle(line: "undo") == .succeeded)
+        #expect(!sut.storeChangedSinceShown())
+        #expect(other.handle(line: "fav 1") == .succeeded)
+        #expect(sut.storeChangedSinceShown())
+        #expect(view.received == [])
+    }
+
     @Test("no more once the list is shown again, numbers then referring to it")
     func showingAgainSettlesIt() throws {
         let (sut, view, other, _) = try makeSUTWithOtherConnection()
