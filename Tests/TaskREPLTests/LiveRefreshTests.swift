@@ -90,6 +90,17 @@ import Testing
         ])
     }
 
+    @Test func withStandardOutputPipedAwayNothingIsWrittenUnasked() async throws {
+        try #require(try await ProgramRun(["--quiet", "add", "a"], in: folder) == ProgramRun())
+        let output = folder.file("output")
+        let session = try await TerminalSession(in: folder, outputFilter: "cat > '\(output)'")
+        try await elsewhere("add x")
+        #expect(try await screenAfterAWhile(session) == [TerminalSession.barePrompt])
+        try await session.press("C-d")
+        _ = try await session.waitForExit()
+        #expect(folder.contents(of: "output") == "  1   a\n")
+    }
+
     @Test func nothingIsShownAgainWhileTheStoreStaysAsShown() async throws {
         let session = try await sessionShowingThreeTasks()
         #expect(try await session.run("add d") == Self.threeRows + ["  4   d"]) // its own change: no news

@@ -41,12 +41,16 @@ struct InteractiveSession {
         }
         defer { editor.close() }
         editor.completions = { input in presenter.completions(for: input) }
-        editor.idleUpdate = LineEditor.IdleUpdate(interval: Self.storeCheckInterval,
-                                                  hasNews: { presenter.storeChangedSinceShown() },
-                                                  show: { [view] in
-                                                      presenter.showList()
-                                                      view.output.flush()
-                                                  })
+        // Only when the list goes to the prompt's screen: piped away (`tasks | less`), it would be
+        // written where the prompt is not, unasked, and a reader that stalls would freeze the prompt.
+        if Posix.isTerminal(Posix.standardOutput) {
+            editor.idleUpdate = LineEditor.IdleUpdate(interval: Self.storeCheckInterval,
+                                                      hasNews: { presenter.storeChangedSinceShown() },
+                                                      show: { [view] in
+                                                          presenter.showList()
+                                                          view.output.flush()
+                                                      })
+        }
         view.output.isStopped = { Signals.interruptionRequested }
         let forwarder = InterruptionForwarder(interrupt: interruptStore)
         var warnedAboutHistory = false
