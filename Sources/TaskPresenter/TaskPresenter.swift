@@ -19,8 +19,11 @@ public final class TaskPresenter {
     var list: TaskList?
     /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
     var listVersion = 0
+    /// The store's `externalVersion` at which loading the list last failed: the prompt's check for
+    /// changes does not report it again (nor repeat the error) until the store changes once more.
+    var unreadableVersion: Int?
     /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
-    private var filter: TaskFilter?
+    var filter: TaskFilter?
     /// Whether a script is being read from standard input (which `import -` then cannot read).
     var isRunningScript = false
 
@@ -63,51 +66,6 @@ public final class TaskPresenter {
         guard let upgrade, !upgrade.keptHistory else { return nil }
         return "the store was upgraded from version \(upgrade.fromVersion); every task was kept, "
             + "but its undo history could not be and was cleared"
-    }
-
-    // MARK: Showing the list
-
-    /// Loads the list and shows it (filtered while a search is in effect); numbers typed afterwards
-    /// refer to these rows. Reuses the rows in memory when no other process changed the store since.
-    public func showList() {
-        do {
-            try refresh()
-            displayList()
-        } catch {
-            view?.display(message: .error(Self.describe(error)))
-        }
-    }
-
-    func refresh() throws {
-        let known = list
-        let version = listVersion
-        let loaded = try storage.read { store -> (list: TaskList, version: Int)? in
-            let current = try store.externalVersion()
-            if known != nil, current == version { return nil }
-            return (try store.allTasks(), current)
-        }
-        if let loaded {
-            list = loaded.list
-            listVersion = loaded.version
-        }
-    }
-
-    /// Shows `list` (the presenter's when nil), only the tasks matching `filter` when there is one;
-    /// `focus` is the position of the task a change just touched.
-    func displayList(_ shownList: TaskList? = nil, filter: TaskFilter? = nil, focus: Int? = nil) {
-        guard let view else { return }
-        let list = shownList ?? self.list ?? []
-        guard let filter = filter ?? self.filter else { return view.display(rows: TaskRows(list, focus: focus)) }
-        let shown = filter.matchingIndices(in: list)
-        let query = "“\(filter.query.abbreviated(to: 40))”"
-        if shown.isEmpty {
-            let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
-            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)"))
-        }
-        view.display(rows: TaskRows(list, shown: shown, focus: focus.flatMap { shown.firstIndex(of: $0) }))
-        let counted = list.count == 1 ? "1 task" : "\(list.count) tasks"
-        let verb = shown.count == 1 ? "matches" : "match"
-        view.display(message: .info("\(shown.count) of \(counted) \(verb) \(query); `list` shows all"))
     }
 
     // MARK: One command

@@ -48,7 +48,7 @@ extension SQLiteTransaction: TaskReading {
     /// SQLite's `data_version` as this transaction sees it: it changes only when another
     /// connection commits.
     func externalVersion() throws -> Int {
-        try mapErrors { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        try mapErrors { try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
     }
 
     /// Those of `ids` that are not in the list, in the order given.

@@ -2,8 +2,23 @@ import TaskTerminal
 
 /// How characters reach libedit: libedit reads no byte itself (its reader makes a system call per
 /// byte); it asks `nextCharacter()`, which takes them from `TerminalInput` and on the way deals
-/// with what `Signals` recorded: a changed window size, Ctrl-C sent as a signal, a request to end.
+/// with what `Signals` recorded: a changed window size, Ctrl-C sent as a signal, a request to end;
+/// and, while it waits on an empty line, with the `idleUpdate`.
 extension LineEditor {
+    /// What the editor shows by itself, above the prompt, while it waits for a key on an empty
+    /// line: news from elsewhere (the list another process changed). Never while a line is typed
+    /// or the history searched, so nothing moves under the user's fingers; and asked only every
+    /// `interval`, so that an idle prompt sleeps between two questions.
+    struct IdleUpdate {
+        /// How long the editor waits for a key before asking `hasNews`, in milliseconds.
+        var interval: Int
+        /// Whether there is something to show.
+        var hasNews: () -> Bool
+        /// Writes it, through to the terminal, from the start of an empty line; the editor draws
+        /// the prompt again below.
+        var show: () -> Void
+    }
+
     /// Before a line is read: the line's state reset, bracketed paste on.
     func prepareForLine() {
         isInterrupted = false
@@ -36,9 +51,11 @@ extension LineEditor {
                 redrawAfterResize()
                 continue
             }
-            switch input.next() {
+            switch input.next(waitingAtMost: idleWait) {
             case .signal:
                 continue
+            case .timeout:
+                showIdleUpdate()
             case .end:
                 inputEnded = true
                 return nil
@@ -64,7 +81,7 @@ extension LineEditor {
         while Signals.terminationSignal == nil, !pasted.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) {
             switch input.next() {
             case .character(let scalar): pasted.append(scalar)
-            case .signal: continue
+            case .signal, .timeout: continue
             case .end: return ""
             }
         }
@@ -73,12 +90,34 @@ extension LineEditor {
         return LineEditing.composed(text)
     }
 
+    /// How long to wait for a key before asking the `idleUpdate`: for ever (nil) without one,
+    /// while a line is typed and while the history is searched.
+    private var idleWait: Int? {
+        guard let idleUpdate, search == nil, lineScalars().isEmpty else { return nil }
+        return idleUpdate.interval
+    }
+
+    /// Shows the `idleUpdate` when it has news and no key came meanwhile: in the prompt's place,
+    /// the prompt drawn again below it.
+    private func showIdleUpdate() {
+        guard let idleUpdate, idleUpdate.hasNews(), !input.hasInput else { return }
+        clearFromPromptStart()
+        idleUpdate.show()
+        redraw()
+    }
+
     /// Takes the new window size and draws the prompt and the line again (see `resizeAndRedraw`,
-    /// which must not be split). The real cursor is first taken to where the prompt starts: up the
-    /// rows the text before it takes at the new width, as terminals that re-wrap their lines on a
-    /// resize (tmux, VTE, kitty, iTerm2, Windows Terminal) have laid it out (a cursor just past a
-    /// full row waits at its end); then what follows is cleared.
+    /// which must not be split).
     private func redrawAfterResize() {
+        clearFromPromptStart()
+        resizeAndRedraw()
+    }
+
+    /// Takes the real cursor to where the prompt starts and clears what follows: up the rows the
+    /// text before it takes at the terminal's width, as terminals that re-wrap their lines on a
+    /// resize (tmux, VTE, kitty, iTerm2, Windows Terminal) have laid it out (a cursor just past a
+    /// full row waits at its end). Without escape sequences, a new line is started instead.
+    private func clearFromPromptStart() {
         if usesEscapeSequences, let columns = Posix.terminalColumns(terminalDescriptor) {
             let before = DisplayWidth.of(currentPrompt) + DisplayWidth.of(Self.text(lineScalars()[..<cursorIndex()]))
             let rows = max(before - 1, 0) / columns
@@ -86,7 +125,6 @@ extension LineEditor {
         } else {
             write("\n")
         }
-        resizeAndRedraw()
     }
 
     /// Turns the terminal's bracketed paste on or off: pasted text then comes between two markers

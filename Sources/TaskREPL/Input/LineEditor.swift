@@ -27,6 +27,8 @@ final class LineEditor {
     var completions: (String) -> [String] = { _ in [] }
     /// The entries Up, Down and the history search go through, oldest first.
     private(set) var historyEntries: [String]
+    /// What is shown above the prompt, without a key, while the line is empty (nil: nothing).
+    var idleUpdate: IdleUpdate?
 
     // State of the reading and the keys (the other two files).
     let input = TerminalInput()
@@ -194,6 +196,13 @@ final class LineEditor {
     func setRawMode(_ raw: Bool) {
         guard let editLine else { return }
         tasks_el_prepare_terminal(editLine, raw ? 1 : 0)
+    }
+
+    /// Draws the prompt and the line again from where the cursor is, libedit's idea of the screen
+    /// reset (after text was written where they were).
+    func redraw() {
+        guard let editLine else { return }
+        tasks_el_redraw(editLine)
     }
 
     /// Takes the terminal's new size into libedit, then draws the prompt and the line again from

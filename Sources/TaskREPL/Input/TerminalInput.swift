@@ -10,6 +10,8 @@ final class TerminalInput {
         case signal
         /// The terminal is gone or the input ended.
         case end
+        /// Nothing came in the time the caller gave.
+        case timeout
     }
 
     private let descriptor: Int32
@@ -42,12 +44,18 @@ final class TerminalInput {
         }
     }
 
-    /// The next character, waiting for one when none is buffered.
-    func next() -> Event {
+    /// The next character, waiting for one when none is buffered: for ever, or at most
+    /// `milliseconds` when given (and only while no part of a character is buffered).
+    func next(waitingAtMost milliseconds: Int? = nil) -> Event {
         while true {
             if start < end, let scalar = decodeScalar() { return .character(scalar) }
-            if let event = readMore() { return event }
+            if let event = readMore(waitingAtMost: start < end ? nil : milliseconds) { return event }
         }
+    }
+
+    /// Whether input is waiting to be read, buffered or on the terminal (nothing is read).
+    var hasInput: Bool {
+        start < end || Signals.waitForInput(on: descriptor, milliseconds: 0) == .input
     }
 
     /// The scalar at `start`, consumed; nil when its bytes have not all come yet.
@@ -75,11 +83,15 @@ final class TerminalInput {
         return scalar ?? "\u{FFFD}"
     }
 
-    /// Waits for input and reads a piece after the unread bytes; an event when there is nothing
-    /// to decode instead.
-    private func readMore() -> Event? {
+    /// Waits for input (at most `milliseconds` when given) and reads a piece after the unread
+    /// bytes; an event when there is nothing to decode instead.
+    private func readMore(waitingAtMost milliseconds: Int?) -> Event? {
         compact()
-        guard Signals.waitForInput(on: descriptor) == .input else { return .signal }
+        switch Signals.waitForInput(on: descriptor, milliseconds: milliseconds) {
+        case .input: break
+        case .signal: return .signal
+        case .timeout: return .timeout
+        }
         guard let count = Posix.readOnce(descriptor, into: &buffer, from: end) else {
             return Posix.lastCallWasInterrupted ? nil : .end
         }

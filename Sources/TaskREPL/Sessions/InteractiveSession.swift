@@ -10,6 +10,11 @@ struct InteractiveSession {
     /// Stops the store's running transaction (`TaskStorage.interrupt()`), from another thread.
     let interruptStore: @Sendable () -> Void
 
+    /// How often, in milliseconds, the prompt asks whether another process changed the store
+    /// while it waits for a key on an empty line (then it shows the list again): often enough
+    /// that a change shows within a second, rarely enough that an idle prompt costs nothing.
+    static let storeCheckInterval = 250
+
     /// How the session ended.
     struct Ending {
         /// The exit status: 0, or 1 when libedit cannot start.
@@ -36,6 +41,16 @@ struct InteractiveSession {
         }
         defer { editor.close() }
         editor.completions = { input in presenter.completions(for: input) }
+        // Only when the list goes to the prompt's screen: piped away (`tasks | less`), it would be
+        // written where the prompt is not, unasked, and a reader that stalls would freeze the prompt.
+        if Posix.isTerminal(Posix.standardOutput) {
+            editor.idleUpdate = LineEditor.IdleUpdate(interval: Self.storeCheckInterval,
+                                                      hasNews: { presenter.storeChangedSinceShown() },
+                                                      show: { [view] in
+                                                          presenter.showList()
+                                                          view.output.flush()
+                                                      })
+        }
         view.output.isStopped = { Signals.interruptionRequested }
         let forwarder = InterruptionForwarder(interrupt: interruptStore)
         var warnedAboutHistory = false

@@ -63,12 +63,33 @@ import Testing
         _ = try await ProgramRun(["--db", alice, "--quiet"], input: "add a\nadd b\nadd c\n", in: folder, database: false)
         let session = try await TerminalSession(["--db", alice], in: folder, columns: 200) // messages on one row
         try #require(try await session.lines() == ["  1   a", "  2   b", "  3   c", "tasks>"])
-        #expect(try await run(bob, "--quiet", "rm", "1") == ProgramRun())
-        #expect(try await session.run("rm 2") == ["  1   c"]) // b, shown as 2, not c, now second
-        #expect(try await run(bob, "--quiet", "edit", "1", "C") == ProgramRun())
-        #expect(try await session.run("edit 1 see") == [
+        // Each line is half-typed when bob changes the list: the prompt does not redraw under it,
+        // and the line means the tasks that were shown when typing began.
+        #expect(try await typedWhile(session, "rm 2", bob, ["rm", "1"]) == ["  1   c"]) // b, shown as 2, not c
+        #expect(try await typedWhile(session, "edit 1 see", bob, ["edit", "1", "C"]) == [
             "  1   C",
             "edit 1 see: task 1 was edited by another process meanwhile (it now reads “C”); nothing was changed and the list was refreshed",
         ])
+    }
+
+    @Test func someoneElsesChangeAppearsAtAnIdlePromptWithoutAKeyPress() async throws {
+        _ = try await ProgramRun(["--db", alice, "--quiet"], input: "add a\n", in: folder, database: false)
+        let session = try await TerminalSession(["--db", alice], in: folder, columns: 200)
+        try #require(try await session.lines() == ["  1   a", "tasks>"])
+        #expect(try await run(bob, "--quiet", "add", "from bob") == ProgramRun())
+        try await session.waitFor { $0.suffix(3) == ["  1   a", "  2   from bob", "tasks>"] }
+    }
+
+    /// Types `line`, has `person` run `command` meanwhile, then presses Enter; returns what the
+    /// prompt printed for the line.
+    private func typedWhile(_ session: TerminalSession, _ line: String, _ person: String,
+                            _ command: [String]) async throws -> [String] {
+        try await session.type(line)
+        try await session.waitFor { $0.last == "tasks> " + line }
+        #expect(try await ProgramRun(["--db", person, "--quiet"] + command, in: folder, database: false) == ProgramRun())
+        try await session.press("Enter")
+        let screen = try await session.waitForPrompt()
+        let echo = try #require(screen.lastIndex(of: "tasks> " + line))
+        return Array(screen[(echo + 1)..<(screen.count - 1)])
     }
 }
