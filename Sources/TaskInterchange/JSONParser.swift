@@ -132,6 +132,7 @@ struct JSONParser {
         index += 1
         var start = index
         var text: [UInt8] = []
+        var hasEscapes = false
         while true {
             guard index < bytes.count else { throw failure("`\"` to end the string") }
             let byte = bytes[index]
@@ -141,6 +142,7 @@ struct JSONParser {
                 index += 1
                 continue
             }
+            hasEscapes = true
             text.append(contentsOf: bytes[start..<index])
             index += 1
             guard index < bytes.count else { throw failure("an escape after `\\`") }
@@ -168,12 +170,22 @@ struct JSONParser {
             }
             start = index
         }
-        text.append(contentsOf: bytes[start..<index])
-        index += 1
-        guard let decoded = String(validating: text, as: UTF8.self) else {
-            throw InterchangeError(.jsonPath(pathText, line: line), .invalidUTF8)
+        // Most strings have no escape: made straight from the file's bytes, ASCII without checking.
+        let decoded: String? = if hasEscapes {
+            { text.append(contentsOf: bytes[start..<index]); return Self.string(utf8: text[...]) }()
+        } else {
+            Self.string(utf8: bytes[start..<index])
         }
+        index += 1
+        guard let decoded else { throw InterchangeError(.jsonPath(pathText, line: line), .invalidUTF8) }
         return decoded
+    }
+
+    /// The text of `utf8`, or nil when it is not valid UTF-8.
+    private static func string(utf8: ArraySlice<UInt8>) -> String? {
+        utf8.withUnsafeBufferPointer { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        }
     }
 
     private mutating func hex4() throws(InterchangeError) -> UInt32 {
