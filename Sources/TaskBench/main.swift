@@ -50,32 +50,24 @@ presenter.view = view
 presenter.showList()
 
 let runs = 41
-var figures: [Figure] = []
-figures.append(Figure(name: "REPL `fav 1` + re-render 10k rows", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "fav 1")
-}, target: 0.005))
-figures.append(Figure(name: "REPL `add x` + re-render 10k rows", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "add x")
-}, target: 0.005))
-figures.append(Figure(name: "REPL `list` (render 10k rows)", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "list")
-}, target: 0.005))
-figures.append(Figure(name: "REPL `mv 10000 1` + re-render 10k rows", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "mv 10000 1")
-}, target: 0.005))
-figures.append(Figure(name: "REPL `done 5000` + re-render 10k rows", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "done 5000")
-}, target: 0.005))
-figures.append(Figure(name: "REPL `find number 5` + render the matches", median: median(runs) {
-    view.rendered.removeAll(keepingCapacity: true)
-    _ = presenter.handle(line: "find number 5")
-}, target: 0.005))
-_ = presenter.handle(line: "list")
+
+/// The median time of entering `line` at the prompt and rendering what it shows.
+@MainActor
+func figure(_ name: String, _ line: String) -> Figure {
+    Figure(name: name, median: median(runs) {
+        view.rendered.removeAll(keepingCapacity: true)
+        _ = presenter.handle(line: line)
+    }, target: 0.005)
+}
+
+let figures = [
+    figure("REPL `fav 1` + re-render 10k rows", "fav 1"),
+    figure("REPL `add x` + re-render 10k rows", "add x"),
+    figure("REPL `list` (render 10k rows)", "list"),
+    figure("REPL `mv 10000 1` + re-render 10k rows", "mv 10000 1"),
+    figure("REPL `done 5000` + re-render 10k rows", "done 5000"),
+    figure("REPL `find number 5` + render the matches", "find number 5"),
+]
 
 if CommandLine.arguments.contains("--json") {
     let data = try JSONEncoder().encode(figures)
