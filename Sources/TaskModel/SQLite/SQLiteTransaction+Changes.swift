@@ -91,12 +91,7 @@ extension SQLiteTransaction: TaskWriting {
     }
 
     func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        guard let task = try task(id: id) else { throw StoreError.tasksNotFound(ids: [id]) }
-        // Bytes, not `!=`: Swift calls canonically equivalent strings equal (é and e + U+0301).
-        if let expected, !task.text.utf8.elementsEqual(expected.utf8) {
-            throw StoreError.textChanged(id: id, current: task.text)
-        }
-        guard !task.text.utf8.elementsEqual(text.utf8) else { return }
+        guard let task = try taskToEdit(id: id, to: text, expected: expected) else { return }
         try mapErrors {
             let step = try beginStep()
             try setText(text, of: id)
