@@ -5,43 +5,16 @@ import TaskModel
 /// count as neighbours, so that a task brought back by undo finds its place free). When two
 /// neighbours are adjacent integers, every position is renumbered together with the positions that
 /// move steps remember, so undo and redo of a move still put the task where it was.
-extension PostgresTransaction {
+extension PostgresTransaction: PositionedList {
     /// The position of task `id`, hidden or not.
     func position(of id: TaskItem.ID) throws -> Int64? {
         try query("SELECT position FROM tasks.task WHERE uuid = $1", .uuid(id)).int64(0, 0)
     }
 
-    /// Where moving task `id` next to another task takes it: its position now and a free one just
-    /// before or after the other task, renumbering first when there is no room; nil when it is there.
-    func positions(moving id: TaskItem.ID, next place: Placement) throws -> (from: Int64, to: Int64)? {
-        let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
-        for attempt in 0..<2 {
-            guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
-            if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
-            let other = try adjacentPosition(to: anchor, below: before, excluding: from)
-            if let to = ListPosition.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
-            if attempt == 0 { _ = try renumber() }
-        }
-        throw noFreePosition
-    }
-
-    /// Where an appended task goes: after every task, hidden or not (renumbering first in the
-    /// unlikely case that the largest position has no room after it).
-    func nextAppendPosition() throws -> Int64 {
-        if let next = ListPosition.between(try lastPosition(), nil) { return next }
-        _ = try renumber()
-        guard let next = ListPosition.between(try lastPosition(), nil) else { throw noFreePosition }
-        return next
-    }
-
     /// The largest position, hidden tasks' included.
-    private func lastPosition() throws -> Int64? {
+    func lastPosition() throws -> Int64? {
         if let appendPosition { return appendPosition }
         return try query("SELECT max(position) FROM tasks.task").int64(0, 0)
-    }
-
-    private var noFreePosition: StoreError {
-        .storage(path: location, cause: StoreError.Cause(code: "position", message: "no free position"))
     }
 
     /// Puts task `id` back at `position` (undo or redo of a move, whose step remembers it), or just
@@ -65,7 +38,7 @@ extension PostgresTransaction {
     }
 
     /// The nearest position below (or above) `anchor`, skipping `excluding`.
-    private func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64? {
+    func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64? {
         let sql = below
             ? "SELECT max(position) FROM tasks.task WHERE position < $1 AND position <> $2"
             : "SELECT min(position) FROM tasks.task WHERE position > $1 AND position <> $2"

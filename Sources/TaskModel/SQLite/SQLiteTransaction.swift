@@ -26,6 +26,9 @@ final class SQLiteTransaction {
     /// the next append goes after it without asking for the largest position again.
     var appendPosition: Int64?
 
+    /// The store's path, for errors.
+    var location: String { path }
+
     init(db: Database, path: String) {
         self.db = db
         self.path = path

@@ -1,0 +1,47 @@
+/// The few queries of a backend that orders its list by spaced positions (`ListPosition`): from
+/// them, this protocol's extension decides, the same way in every backend, where a moved task and
+/// an appended one go.
+package protocol PositionedList {
+    /// The list's location, for errors.
+    var location: String { get }
+    /// The position of task `id`, hidden or not.
+    func position(of id: TaskItem.ID) throws -> Int64?
+    /// The nearest position below (or above) `anchor`, skipping `excluding`.
+    func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64?
+    /// The largest position, hidden tasks' included.
+    func lastPosition() throws -> Int64?
+    /// Spaces every position `ListPosition.gap` apart again, keeping the order (and the places that
+    /// move steps remember); returns `positions` mapped the same way.
+    func renumber(mapping positions: [Int64]) throws -> [Int64]
+}
+
+extension PositionedList {
+    /// Where moving task `id` next to another task takes it: its position now and a free one
+    /// just before or after the other task, renumbering first when there is no room; nil when it
+    /// is there already.
+    package func positions(moving id: TaskItem.ID, next place: Placement) throws -> (from: Int64, to: Int64)? {
+        let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
+        for attempt in 0..<2 {
+            guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
+            if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
+            let other = try adjacentPosition(to: anchor, below: before, excluding: from)
+            if let to = ListPosition.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
+            if attempt == 0 { _ = try renumber(mapping: []) }
+        }
+        throw noFreePosition
+    }
+
+    /// Where an appended task goes: after every task, hidden or not (renumbering first in the
+    /// unlikely case that the largest position has no room after it).
+    package func nextAppendPosition() throws -> Int64 {
+        if let next = ListPosition.between(try lastPosition(), nil) { return next }
+        _ = try renumber(mapping: [])
+        guard let next = ListPosition.between(try lastPosition(), nil) else { throw noFreePosition }
+        return next
+    }
+
+    /// The error when no position is free even after renumbering.
+    package var noFreePosition: StoreError {
+        .storage(path: location, cause: StoreError.Cause(code: "position", message: "no free position"))
+    }
+}
