@@ -6,8 +6,8 @@ import TaskModel
 ///
 /// Writers run one at a time (each takes the row of `tasks.meta` first), so a script is one
 /// transaction that sees no one else's changes until it commits, as on SQLite; readers read a
-/// snapshot. Undo and redo are each person's own: a change is recorded with the database role that
-/// made it (`person`).
+/// snapshot. Undo and redo are each person's own: a change is recorded with the name of the person
+/// who made it (`person`: their database role, or the name they gave).
 public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     /// How long a writer waits for another one to commit before failing with `busy`, in seconds.
     public static let lockTimeout = 5
@@ -16,7 +16,8 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
 
     /// The connection string as given, without its password.
     public let location: String
-    /// Whose changes `undo` and `redo` act on: the database role this list is used as.
+    /// Whose changes `undo` and `redo` act on, and the name each change is recorded with: the name
+    /// given when opening (`--user`), else the database role this list is used as.
     public let person: String
     private let connectionString: ConnectionString
     /// Serializes the use of `connection` (and the counters) between threads.
@@ -42,12 +43,15 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     /// Connects to the database `connectionString` names and makes sure it holds the list, creating
     /// its schema on first use unless `creating` is false (then a database without it is refused).
     /// A database whose `tasks` schema is another program's, or a newer tasks's, is refused untouched.
-    public init(_ connectionString: String, creating: Bool = true) throws {
+    /// `person`, when given, is whose changes undo and redo act on instead of the role's (people who
+    /// connect as one role tell themselves apart so).
+    public init(_ connectionString: String, creating: Bool = true, person: String? = nil) throws {
         let parsed = ConnectionString(connectionString) ?? ConnectionString(unchecked: connectionString)
         self.connectionString = parsed
         location = parsed.withoutPassword
         let connection = try Self.connect(parsed, location: location)
-        person = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
+        let role = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
+        self.person = person ?? role
         self.connection = connection
     }
 

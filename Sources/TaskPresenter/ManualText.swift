@@ -48,6 +48,13 @@ public enum ManualText {
             It is created, with its folders, when missing; a file that is not a tasks store is \
             refused and left untouched. Every change is saved at once, and `undo` reaches back over \
             the last 1,000 changes, across runs.
+            """), .paragraph("""
+            A PostgreSQL connection string instead (`postgresql://USER@HOST/DATABASE`, `postgres://…`, \
+            or libpq's `key=value` pairs; the `PG…` variables and `~/.pgpass` are honoured) opens a list \
+            shared by everyone connected to that database, kept in its schema `tasks`, made on first use. \
+            There, `undo` and `redo` act on your own changes only: those of your database role, or of \
+            the name given with `--user` or `$TASKS_USER`; they refuse, changing nothing, when someone \
+            else changed the same tasks since.
             """)]),
         ManualSection("EXIT STATUS", [
             .item(term: "0", text: ["Success."]),
@@ -56,6 +63,10 @@ public enum ManualText {
         ]),
         ManualSection("ENVIRONMENT", [
             .item(term: "`TASKS_DB`", text: ["The store, when `--db` is not given."]),
+            .item(term: "`TASKS_USER`", text: ["""
+                On a shared list, whose changes `undo` and `redo` act on, when `--user` is not given; \
+                ignored for an SQLite file.
+                """]),
             .item(term: "`XDG_DATA_HOME`", text: ["""
                 The folder of the default store; `~/.local/share` when unset or not an absolute path.
                 """]),

@@ -17,7 +17,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.error == "")
         #expect(run.output.hasPrefix("OVERVIEW: A to-do list for the terminal.\n"))
-        for flag in ["--db <path>", "--quiet", "--keep-going", "--no-color", "--version"] {
+        for flag in ["--db <path>", "--user <name>", "--quiet", "--keep-going", "--no-color", "--version"] {
             #expect(run.output.contains(flag), "help mentions \(flag)")
         }
     }

@@ -10,6 +10,8 @@ import TaskPresenter
 struct LaunchOptions: Equatable {
     /// `--db PATH`.
     var db: String?
+    /// `--user NAME`.
+    var user: String?
     /// `--quiet`.
     var quiet = false
     /// `--keep-going`.
@@ -19,8 +21,9 @@ struct LaunchOptions: Equatable {
     /// The one-shot command's words.
     var command: [String] = []
 
-    /// Reads arguments made only of `--db PATH` / `--db=PATH` (a non-empty path not starting with `-`),
-    /// `--quiet`, `--keep-going`, `--no-color` (each at most once), `--`, then the command: its first
+    /// Reads arguments made only of `--db PATH` / `--db=PATH` and `--user NAME` / `--user=NAME` (a
+    /// non-empty value not starting with `-` and, for a name, without control characters), `--quiet`,
+    /// `--keep-going`, `--no-color` (each at most once), `--`, then the command: its first
     /// word does not start with `-`, and every word after it is the command's, whatever it starts
     /// with (`tasks add -5 degrees`). Nil for anything else, which swift-argument-parser then reads
     /// (or rejects).
@@ -44,14 +47,13 @@ struct LaunchOptions: Equatable {
             case "--no-color":
                 guard !noColor else { return nil }
                 noColor = true
-            case "--db":
-                guard db == nil, index < arguments.endIndex, Self.isPath(arguments[index]) else { return nil }
-                db = arguments[index]
+            case "--db", "--user":
+                guard index < arguments.endIndex, set(argument, to: arguments[index]) else { return nil }
                 index += 1
-            case _ where argument.hasPrefix("--db="):
-                let path = String(argument.dropFirst("--db=".count))
-                guard db == nil, Self.isPath(path) else { return nil }
-                db = path
+            case _ where argument.hasPrefix("--db=") || argument.hasPrefix("--user="):
+                guard let equals = argument.firstIndex(of: "="),
+                      set(String(argument[..<equals]), to: String(argument[argument.index(after: equals)...]))
+                else { return nil }
             case _ where argument.hasPrefix("-"):
                 return nil
             default:
@@ -66,15 +68,33 @@ struct LaunchOptions: Equatable {
     }
 
     /// The options swift-argument-parser parsed.
-    init(db: String?, quiet: Bool, keepGoing: Bool, noColor: Bool, command: [String]) {
+    init(db: String?, user: String?, quiet: Bool, keepGoing: Bool, noColor: Bool, command: [String]) {
         self.db = db
+        self.user = user
         self.quiet = quiet
         self.keepGoing = keepGoing
         self.noColor = noColor
         self.command = command
     }
 
-    private static func isPath(_ value: String) -> Bool {
-        !value.isEmpty && !value.hasPrefix("-")
+    /// Sets the value of `flag` (`--db` or `--user`) when it was not set yet and `value` is one the
+    /// parser would take without a word; false otherwise, leaving it to the parser.
+    private mutating func set(_ flag: String, to value: String) -> Bool {
+        guard !value.isEmpty, !value.hasPrefix("-") else { return false }
+        switch flag {
+        case "--db" where db == nil:
+            db = value
+        case "--user" where user == nil && Self.isName(value):
+            user = value
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Whether `value` can name a person (`--user`, `TASKS_USER`): not empty, and no control
+    /// characters, since it is shown in messages.
+    static func isName(_ value: String) -> Bool {
+        !value.isEmpty && !value.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

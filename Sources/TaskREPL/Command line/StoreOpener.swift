@@ -6,9 +6,15 @@ import TaskPostgres
 /// `key=value` pairs), else an SQLite file.
 enum StoreOpener {
     /// Opens the store at `location`; a missing one is created, an older one upgraded, unless
-    /// `creating` is false (then opening fails, and no file or schema is written).
-    static func open(_ location: String, creating: Bool = true) throws -> any TaskStorage {
-        if PostgresStorage.names(location) { return try PostgresStorage(location, creating: creating) }
+    /// `creating` is false (then opening fails, and no file or schema is written). On a shared list,
+    /// `person` (when given) is whose changes undo and redo act on; an SQLite file has one history.
+    static func open(_ location: String, creating: Bool = true, person: String? = nil) throws -> any TaskStorage {
+        if isShared(location) { return try PostgresStorage(location, creating: creating, person: person) }
         return try SQLiteStorage(path: location, creatingOrUpgrading: creating)
+    }
+
+    /// Whether `location` names a shared list on a PostgreSQL server rather than an SQLite file.
+    static func isShared(_ location: String) -> Bool {
+        PostgresStorage.names(location)
     }
 }

@@ -11,9 +11,11 @@ struct TasksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",
         abstract: "A to-do list for the terminal.",
-        // Two lines: the parser would write one of 100 columns. CommandLineTests checks that every flag is here.
+        // Written out, to fit 80 columns: the parser would write one line of 110. A line starting with
+        // spaces goes on with the one before. CommandLineTests checks that every flag is here.
         usage: """
-            tasks [--db <path>] [--quiet] [--keep-going] [--no-color] [<command> ...]
+            tasks [--db <path>] [--user <name>] [--quiet] [--keep-going] [--no-color]
+                  [<command> ...]
             tasks --generate <file>
             """,
         discussion: """
@@ -41,6 +43,12 @@ struct TasksCommand: ParsableCommand {
             + "else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
             completion: .file())
     var db: String?
+
+    /// `--user NAME`.
+    @Option(name: .long, help: ArgumentHelp(
+        "On a shared list, whose changes undo and redo act on (default: $TASKS_USER, else the database role).",
+        valueName: "name"))
+    var user: String?
 
     /// `--quiet`.
     @Flag(help: "Do not show the list after a command or a script.")
@@ -71,9 +79,15 @@ struct TasksCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A command to run once, e.g. `add Buy milk` or `rm 3`.", valueName: "command"))
     var command: [String] = []
 
-    /// Refuses an empty `--db`.
+    /// Refuses an empty `--db`, and a `--user` that cannot name anyone.
     func validate() throws {
         if db?.isEmpty == true { throw ValidationError("--db needs a path") }
+        if let user, !LaunchOptions.isName(user) { throw ValidationError(Self.badName("--user")) }
+    }
+
+    /// Why a name given with `option` was refused.
+    private static func badName(_ option: String) -> String {
+        "\(option) needs a name, without control characters"
     }
 
     /// Parses `arguments` and runs; returns the exit status: 0, 1 when a command failed,
@@ -100,7 +114,7 @@ struct TasksCommand: ParsableCommand {
 
     /// The parsed flags and command words.
     var options: LaunchOptions {
-        LaunchOptions(db: db, quiet: quiet, keepGoing: keepGoing, noColor: noColor, command: command)
+        LaunchOptions(db: db, user: user, quiet: quiet, keepGoing: keepGoing, noColor: noColor, command: command)
     }
 
     /// Opens the store, wires view and presenter for the mode, runs it, and exits with its status
@@ -118,9 +132,18 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
+        let person = options.user ?? Posix.environment("TASKS_USER").flatMap { $0.isEmpty ? nil : $0 }
+        if let person, !LaunchOptions.isName(person) {
+            output.writeFailure(badName("TASKS_USER"))
+            return output.finish(status: 2)
+        }
+        if options.user != nil, !StoreOpener.isShared(path) {
+            output.writeFailure("--user is for a shared list (--db postgresql://…); an SQLite file has one undo history")
+            return output.finish(status: 2)
+        }
         let database: any TaskStorage
         do {
-            database = try StoreOpener.open(path)
+            database = try StoreOpener.open(path, person: person)
         } catch {
             output.writeFailure(TaskPresenter.message(forOpening: error))
             return output.finish(status: 1)

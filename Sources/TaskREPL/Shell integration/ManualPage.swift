@@ -31,9 +31,10 @@ struct ManualPage {
         return purpose.prefix(1).lowercased() + purpose.dropFirst()
     }
 
-    /// The usage lines, then a line for each flag that they leave out (`--help`, `--version`).
+    /// The usage lines, then a line for each flag that they leave out (`--help`, `--version`). A
+    /// usage line starting with spaces goes on with the one before (roff fills the line itself).
     private var synopsis: [String] {
-        let usages = interface.usage.split(separator: "\n").map { $0.split(separator: " ") }
+        let usages = interface.usage.replacing(/\n +/, with: " ").split(separator: "\n").map { $0.split(separator: " ") }
         var lines = usages.map { words in
             "\\fB" + Roff.text(String(words.first ?? "")) + "\\fR " + words.dropFirst().map(Self.usageWord).joined(separator: " ")
         }

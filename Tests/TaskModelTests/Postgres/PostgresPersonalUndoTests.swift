@@ -24,6 +24,24 @@ import Testing
         #expect(bob.person == "bob")
     }
 
+    @Test func peopleSharingOneRoleAreToldApartByTheNameTheyGive() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(owner: "alice")
+        let ann = try PostgresStorage(server.url(database: database, user: "alice"), person: "ann")
+        let cy = try PostgresStorage(server.url(database: database, user: "alice"), person: "cy")
+        #expect(ann.person == "ann" && cy.person == "cy")
+        let task = try ann.create(text: "milk")
+        try cy.edit(id: task.id, text: "oat milk")
+        #expect(throws: StoreError.changedSince(change: Change(kind: .create, taskCount: 1, text: "oat milk"), by: ["cy"],
+                                                undoing: true)) {
+            try ann.undo()
+        }
+        #expect(try cy.undo() == Change(kind: .edit, taskCount: 1, text: "milk"))
+        #expect(throws: StoreError.nothingToUndo) { try cy.undo() }
+        #expect(try ann.undo() == Change(kind: .create, taskCount: 1, text: "milk"))
+        #expect(try ann.texts() == [])
+    }
+
     @Test func undoRevertsOnlyYourOwnLatestChange() throws {
         try alice.create(text: "a")
         try bob.create(text: "b")

@@ -34,6 +34,42 @@ import Testing
         #expect(try await run(bob, "redo") == ProgramRun(output: "  1   Buy milk\n  2   Pay rent\nRedid: add “Pay rent”\n"))
     }
 
+    @Test func peopleSharingOneRoleUndoTheirOwnChangesByTheNameTheyGive() async throws {
+        _ = try await run(alice, "--user", "ann", "--quiet", "add", "Buy milk")
+        _ = try await ProgramRun(["--db", alice, "--quiet", "add", "Pay rent"], in: folder,
+                                 environment: ["TASKS_USER": "cy"], database: false)
+        _ = try await run(alice, "--user=cy", "--quiet", "edit", "1", "Buy oat milk")
+        #expect(try await run(alice, "--user", "ann", "undo") == ProgramRun(error: """
+            undo: cy changed the task of your add “Buy oat milk” since; nothing was changed
+
+            """, status: 1))
+        // The flag wins over the variable; without either, the role is the person.
+        #expect(try await ProgramRun(["--db", alice, "--user", "cy", "undo"], in: folder,
+                                     environment: ["TASKS_USER": "ann"], database: false)
+                    == ProgramRun(output: "  1   Buy milk\n  2   Pay rent\nUndid: edit “Buy milk”\n"))
+        #expect(try await run(alice, "undo") == ProgramRun(error: "undo: nothing to undo\n", status: 1))
+        #expect(try await run(alice, "--user", "ann", "undo") == ProgramRun(output: "  1   Pay rent\nUndid: add “Buy milk”\n"))
+    }
+
+    @Test func aNameThatCannotBeShownOrIsEmptyIsAUsageError() async throws {
+        let usage = "tasks: --user needs a name, without control characters (`tasks --help` lists the flags)\n"
+        #expect(try await run(alice, "--user", "", "list") == ProgramRun(error: usage, status: 2))
+        #expect(try await run(alice, "--user=a\u{1B}[2Jb", "list") == ProgramRun(error: usage, status: 2))
+        let variable = try await ProgramRun(["--db", alice, "list"], in: folder, environment: ["TASKS_USER": "a\nb"],
+                                            database: false)
+        #expect(variable == ProgramRun(error: "tasks: TASKS_USER needs a name, without control characters\n", status: 2))
+    }
+
+    @Test func anSQLiteFileRefusesTheFlagAndIgnoresTheVariable() async throws {
+        let file = folder.file("own.sqlite")
+        #expect(try await ProgramRun(["--db", file, "--user", "ann", "add", "x"], in: folder, database: false)
+                    == ProgramRun(error: "tasks: --user is for a shared list (--db postgresql://…); an SQLite file has one undo history\n",
+                                  status: 2))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try await ProgramRun(["--db", file, "add", "x"], in: folder, environment: ["TASKS_USER": "ann"],
+                                     database: false) == ProgramRun(output: "  1   x\n"))
+    }
+
     @Test func undoOfATaskSomeoneChangedSinceIsRefusedWithTheirName() async throws {
         _ = try await run(alice, "--quiet", "add", "Buy milk")
         _ = try await run(bob, "--quiet", "edit", "1", "Buy oat milk")

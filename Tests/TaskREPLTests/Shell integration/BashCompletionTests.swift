@@ -44,7 +44,7 @@ import Testing
 
     @Test func theFlagsAreOfferedAfterADash() async throws {
         #expect(try await candidates(["tasks", "--"])
-            == "--db\n--quiet\n--keep-going\n--no-color\n--generate\n--version\n--help\n")
+            == "--db\n--user\n--quiet\n--keep-going\n--no-color\n--generate\n--version\n--help\n")
         #expect(try await candidates(["tasks", "--k"]) == "--keep-going\n")
     }
 
@@ -75,6 +75,12 @@ import Testing
 
     @Test func menuCompletionOffersTheNumbersAlone() async throws {
         #expect(try await candidates(["tasks", "--db", store, "fav", ""], type: 37) == "1\n2\n3\n4\n")
+    }
+
+    @Test func aUserNameBeforeTheCommandIsSkippedWithItsFlag() async throws {
+        #expect(try await candidates(["tasks", "--user", "ann", "--db", store, "fav", ""], type: 37) == "1\n2\n3\n4\n")
+        #expect(try await candidates(["tasks", "--db", store, "--user", "=", "ann", "fav", ""],
+                                     line: "tasks --db \(store) --user=ann fav ", type: 37) == "1\n2\n3\n4\n")
     }
 
     @Test func theStoreMayBeGivenWithAnEqualsSignOrQuoted() async throws {

@@ -32,7 +32,8 @@ import Testing
                    tasks - a to-do list for the terminal
 
             SYNOPSIS
-                   tasks [--db path] [--quiet] [--keep-going] [--no-color] [command ...]
+                   tasks  [--db  path] [--user name] [--quiet] [--keep-going] [--no-color]
+                   [command ...]
                    tasks --generate file
                    tasks --version
                    tasks -h | --help
