@@ -25,6 +25,11 @@ extension StoreError {
             "cannot open \(path): \(cause)"
         case let .readOnly(path):
             "\(path) is read-only: cannot save changes"
+        case let .fileGone(path, false):
+            "\(path) was deleted while tasks had it open; nothing was changed (start tasks again for a new list)"
+        case let .fileGone(path, true):
+            "\(path) was replaced by another file while tasks had it open; nothing was changed "
+                + "(start tasks again to open it)"
         case .interrupted:
             "interrupted; nothing was changed"
         case .importNotSupported:

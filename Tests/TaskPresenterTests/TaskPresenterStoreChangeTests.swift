@@ -6,19 +6,23 @@ import TaskTestSupport
 /// `storeChangedSinceShown()`, which the prompt asks while it waits for a key (issue 13).
 @Suite("Whether the store changed since the list was shown")
 struct TaskPresenterStoreChangeTests {
+    /// The folder of the test's store, there for as long as the test runs (a store whose file is
+    /// deleted refuses to be read).
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
     /// A presenter that showed A, B and C from a file, and a second connection to the same file.
-    private func makeSUTWithOtherConnection() throws -> (sut: TaskPresenter, view: ViewSpy, other: TaskPresenter,
-                                                         folder: TemporaryFolder) {
-        let folder = try TemporaryFolder()
+    private func makeSUTWithOtherConnection() throws -> (sut: TaskPresenter, view: ViewSpy, other: TaskPresenter) {
         let path = folder.file("tasks.sqlite")
         let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
-        return (sut, view, other, folder)
+        return (sut, view, other)
     }
 
     @Test("not while nothing changed, nor after the presenter's own changes")
     func unchangedAndOwnChanges() throws {
-        let (sut, view, _, _) = try makeSUTWithOtherConnection()
+        let (sut, view, _) = try makeSUTWithOtherConnection()
         #expect(!sut.storeChangedSinceShown())
         #expect(sut.handle(line: "add D") == .succeeded)
         #expect(sut.handle(line: "rm 1") == .succeeded)
@@ -28,7 +32,7 @@ struct TaskPresenterStoreChangeTests {
 
     @Test("after another connection's change; asking shows nothing and numbers keep the list shown")
     func othersChangeIsReportedOnly() throws {
-        let (sut, view, other, _) = try makeSUTWithOtherConnection()
+        let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "rm 1") == .succeeded)
         #expect(sut.storeChangedSinceShown())
         #expect(sut.storeChangedSinceShown()) // asking changes nothing
@@ -40,7 +44,7 @@ struct TaskPresenterStoreChangeTests {
 
     @Test("not when the store's version moved but its list did not (a change undone elsewhere)")
     func versionMovedListDidNot() throws {
-        let (sut, view, other, _) = try makeSUTWithOtherConnection()
+        let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "add D") == .succeeded)
         #expect(other.handle(line: "undo") == .succeeded)
         #expect(!sut.storeChangedSinceShown())
@@ -51,7 +55,7 @@ struct TaskPresenterStoreChangeTests {
 
     @Test("no more once the list is shown again, numbers then referring to it")
     func showingAgainSettlesIt() throws {
-        let (sut, view, other, _) = try makeSUTWithOtherConnection()
+        let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "rm 1") == .succeeded)
         sut.showList()
         #expect(!sut.storeChangedSinceShown())
@@ -61,7 +65,7 @@ struct TaskPresenterStoreChangeTests {
 
     @Test("under find, showing again shows the matching tasks of the new list")
     func showingAgainUnderFind() throws {
-        let (sut, view, other, _) = try makeSUTWithOtherConnection()
+        let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(sut.handle(line: "find b") == .succeeded)
         #expect(other.handle(line: "add bb") == .succeeded)
         view.reset()
@@ -76,7 +80,6 @@ struct TaskPresenterStoreChangeTests {
 
     @Test("a change whose list cannot be read is reported once, its error shown once")
     func unreadableChangeOnce() throws {
-        let folder = try TemporaryFolder()
         let path = folder.file("tasks.sqlite")
         let store = try UnlistableStore(base: SQLiteStorage(path: path))
         let (sut, view) = try makeSUT(database: store, tasks: ["A"])

@@ -40,6 +40,19 @@ import Testing
         return errors
     }
 
+    @Test func aStoreDeletedUnderAnOpenPromptRefusesChangesAndSaysWhy() async throws {
+        #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
+        // The message is wrapped at spaces to the terminal's width.
+        #expect(try await session.run("add two").joined(separator: " ")
+                    == "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
+                    + "(start tasks again for a new list)")
+        try await session.press("C-d")
+        try await session.waitForExit()
+        #expect(!FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
+    }
+
     @Test func randomBytesStartingWithEscapesAreRefusedAndNeverEchoed() async throws {
         var generator = SystemRandomNumberGenerator()
         let bytes = Array("\u{1B}]0;pwned\u{7}\u{1B}[2J\r\u{8}".utf8) + (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -17,6 +17,10 @@ public final class SQLiteStorage: TaskStorage {
     private let writer: DatabaseQueue
     /// Set by `interrupt()`; read by SQLite during statements (kept alive as long as the connection).
     private let interruption: SQLiteInterruption
+    /// The file that was opened, checked before each transaction (`requireFileAtPath`); nil in memory.
+    private let file: StoreFile.Identity?
+    /// Why the store was closed when its file went away: every later transaction fails with it.
+    private let fileGone = Mutex<StoreError?>(nil)
 
     public var location: String { path }
 
@@ -57,6 +61,7 @@ public final class SQLiteStorage: TaskStorage {
             throw StoreError.mapping(error, path: path, opening: true)
         }
         self.upgrade = upgrade.value.withLock { $0 }
+        file = StoreFile.identity(path: path)
     }
 
     private init(memoryWriter: DatabaseQueue, interruption: SQLiteInterruption) throws {
@@ -64,6 +69,7 @@ public final class SQLiteStorage: TaskStorage {
         upgrade = nil
         writer = memoryWriter
         self.interruption = interruption
+        file = nil
         try Schema.migrator().migrate(writer)
     }
 
@@ -148,6 +154,7 @@ public final class SQLiteStorage: TaskStorage {
     // MARK: Transactions
 
     public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
+        try requireFileAtPath()
         let result: T
         interruption.begin()
         defer { interruption.end() }
@@ -167,6 +174,30 @@ public final class SQLiteStorage: TaskStorage {
         return result
     }
 
+    /// Throws `fileGone` when the path no longer names the file that was opened: deleted (SQLite
+    /// would go on writing into a file no name leads to, lost when the connection closes) or
+    /// replaced by another. One `stat` per transaction.
+    ///
+    /// The connection is closed then, at once, its log emptied into the old file first: the log
+    /// (`PATH-wal`) is named for the path, and a process opening what is at the path now would read
+    /// the old file's pages from it (SQLite's "renaming a database while it is in use"). A process
+    /// that opens the new file before this check runs (at the next command, or within 250 ms at an
+    /// idle prompt) may still; nothing in this process can prevent that.
+    private func requireFileAtPath() throws {
+        guard let file else { return }
+        try fileGone.withLock { gone in
+            if let gone { throw gone }
+            let now = StoreFile.identity(path: path)
+            guard now != file else { return }
+            gone = StoreError.fileGone(path: path, replaced: now != nil)
+            // SQLite keeps the log of a file that moved when it closes: emptied first, it gives no
+            // page to the file now at the path.
+            _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            try? writer.close()
+            throw gone!
+        }
+    }
+
     /// Copies the committed change from the write-ahead log into the database file, so that the
     /// `.sqlite` file alone holds every change once a command returns, even while another process
     /// (a prompt left open) keeps the log alive; SQLite itself does so only when the last
@@ -178,6 +209,7 @@ public final class SQLiteStorage: TaskStorage {
     }
 
     public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
+        try requireFileAtPath()
         interruption.begin()
         defer { interruption.end() }
         do {

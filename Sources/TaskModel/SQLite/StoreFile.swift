@@ -37,6 +37,20 @@ enum StoreFile {
         return isTasksStore && Schema.isCurrent(userVersion: userVersion)
     }
 
+    /// Which file a path names: its device and inode. Another file put at the path (a restored
+    /// backup, a sync tool's copy) has another identity even when its contents are the same.
+    struct Identity: Equatable {
+        var device: UInt
+        var inode: UInt
+    }
+
+    /// The identity of the file at `path`; nil when there is none.
+    static func identity(path: String) -> Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Identity(device: UInt(status.st_dev), inode: UInt(status.st_ino))
+    }
+
     /// Whether this process may write the store at `path` and make files beside it (the log).
     static func isWritable(path: String) -> Bool {
         let slash = path.lastIndex(of: "/")

@@ -22,6 +22,10 @@ public enum StoreError: Error, Sendable, Hashable {
     case cannotOpen(path: String, cause: Cause)
     /// The store or its folder is read-only: it can be read, not changed.
     case readOnly(path: String)
+    /// The store's file was deleted after it was opened or, when `replaced`, another file was put at
+    /// its path: what is open is no longer what the path names, and a change would be saved where no
+    /// one finds it again. Nothing was read or changed.
+    case fileGone(path: String, replaced: Bool)
     /// Another process kept the store locked for longer than the busy timeout.
     case busy(path: String, seconds: Int)
     /// The transaction was stopped by `interrupt()`; nothing was changed.

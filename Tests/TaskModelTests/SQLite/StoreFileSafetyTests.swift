@@ -214,4 +214,39 @@ import Testing
         try Data(header).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerStore(path: path, version: 7)) { try StoreFile.check(path: path) }
     }
+
+    // MARK: The file under an open store
+
+    @Test func aStoreWhoseFileIsDeletedRefusesEveryChangeInsteadOfSavingItWhereNoOneFindsIt() throws {
+        let path = folder.file("store.sqlite")
+        let database = try SQLiteStorage(path: path)
+        try database.create(text: "kept")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(throws: StoreError.fileGone(path: path, replaced: false)) { try database.create(text: "lost") }
+        #expect(throws: StoreError.fileGone(path: path, replaced: false)) { try database.allTasks() }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aStoreWhoseFileIsReplacedRefusesToReadOrChangeTheOldOne() throws {
+        let path = folder.file("store.sqlite")
+        let database = try SQLiteStorage(path: path)
+        try database.create(text: "old")
+        let other = folder.file("other.sqlite")
+        do { try SQLiteStorage(path: other).create(text: "new") }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: other, toPath: path)
+        #expect(throws: StoreError.fileGone(path: path, replaced: true)) { try database.create(text: "lost") }
+        #expect(throws: StoreError.fileGone(path: path, replaced: true)) { try database.allTasks() }
+        // The old file's log, named for the path, was emptied: the new file's pages are its own.
+        #expect(StoreFile.size(of: path + "-wal") == 0)
+        #expect(try SQLiteStorage(path: path).allTasks().map(\.text) == ["new"])
+    }
+
+    @Test func aStoreRewrittenInPlaceIsStillTheSameFile() throws {
+        let path = folder.file("store.sqlite")
+        let database = try SQLiteStorage(path: path)
+        try database.create(text: "a")
+        try SQLiteStorage(path: path).create(text: "b") // another process writes the same file
+        #expect(try database.allTasks().map(\.text) == ["a", "b"])
+    }
 }
