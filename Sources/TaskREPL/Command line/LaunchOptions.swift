@@ -92,9 +92,13 @@ struct LaunchOptions: Equatable {
         return true
     }
 
-    /// Whether `value` can name a person (`--user`, `TASKS_USER`): not empty, and no control
-    /// characters, since it is shown in messages.
+    /// The longest name `--user` and `TASKS_USER` take, in characters (PostgreSQL's roles take 63 bytes).
+    static let longestName = 64
+
+    /// Whether `value` can name a person (`--user`, `TASKS_USER`): not empty, not over `longestName`,
+    /// and no control characters, since it is shown in messages.
     static func isName(_ value: String) -> Bool {
-        !value.isEmpty && !value.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        !value.isEmpty && value.count <= longestName
+            && !value.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

@@ -87,7 +87,7 @@ struct TasksCommand: ParsableCommand {
 
     /// Why a name given with `option` was refused.
     private static func badName(_ option: String) -> String {
-        "\(option) needs a name, without control characters"
+        "\(option) needs a name of at most \(LaunchOptions.longestName) characters, without control characters"
     }
 
     /// Parses `arguments` and runs; returns the exit status: 0, 1 when a command failed,

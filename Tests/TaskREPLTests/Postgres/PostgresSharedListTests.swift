@@ -52,12 +52,16 @@ import Testing
     }
 
     @Test func aNameThatCannotBeShownOrIsEmptyIsAUsageError() async throws {
-        let usage = "tasks: --user needs a name, without control characters (`tasks --help` lists the flags)\n"
+        let usage = "tasks: --user needs a name of at most 64 characters, without control characters "
+            + "(`tasks --help` lists the flags)\n"
         #expect(try await run(alice, "--user", "", "list") == ProgramRun(error: usage, status: 2))
         #expect(try await run(alice, "--user=a\u{1B}[2Jb", "list") == ProgramRun(error: usage, status: 2))
+        #expect(try await run(alice, "--user", String(repeating: "é", count: 65), "list") == ProgramRun(error: usage, status: 2))
+        #expect(try await run(alice, "--user", String(repeating: "é", count: 64), "--quiet", "add", "x") == ProgramRun())
         let variable = try await ProgramRun(["--db", alice, "list"], in: folder, environment: ["TASKS_USER": "a\nb"],
                                             database: false)
-        #expect(variable == ProgramRun(error: "tasks: TASKS_USER needs a name, without control characters\n", status: 2))
+        #expect(variable == ProgramRun(error: "tasks: TASKS_USER needs a name of at most 64 characters, without control characters\n",
+                                         status: 2))
     }
 
     @Test func anSQLiteFileRefusesTheFlagAndIgnoresTheVariable() async throws {
