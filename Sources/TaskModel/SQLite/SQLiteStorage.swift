@@ -189,12 +189,13 @@ public final class SQLiteStorage: TaskStorage {
             if let gone { throw gone }
             let now = StoreFile.identity(path: path)
             guard now != file else { return }
-            gone = StoreError.fileGone(path: path, replaced: now != nil)
+            let error = StoreError.fileGone(path: path, replaced: now != nil)
+            gone = error
             // SQLite keeps the log of a file that moved when it closes: emptied first, it gives no
             // page to the file now at the path.
             _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try? writer.close()
-            throw gone!
+            throw error
         }
     }
 

@@ -22,7 +22,7 @@ struct LaunchOptions: Equatable {
     var command: [String] = []
 
     /// Reads arguments made only of `--db PATH` / `--db=PATH` and `--user NAME` / `--user=NAME` (a
-    /// non-empty value not starting with `-` and, for a name, without control characters), `--quiet`,
+    /// non-empty value not starting with `-` and, for a name, one `isName` takes), `--quiet`,
     /// `--keep-going`, `--no-color` (each at most once), `--`, then the command: its first
     /// word does not start with `-`, and every word after it is the command's, whatever it starts
     /// with (`tasks add -5 degrees`). Nil for anything else, which swift-argument-parser then reads
