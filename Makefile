@@ -110,6 +110,7 @@ test: test-deps
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
 # Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
+# Each table ends with how soon an open prompt shows another's change, and its idle cost (bench/refresh.py).
 bench: static-deps
 	$(call need,/usr/bin/hyperfine,hyperfine)
 	$(call need,/usr/bin/sqlite3,sqlite3)

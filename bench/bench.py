@@ -2,7 +2,8 @@
 """`make bench`: times `tasks` against its targets and against the SQLite floor, side by side.
 
 Whole processes are timed with hyperfine (medians of several runs, output to /dev/null);
-in-process figures come from the TaskBench executable. Prints one table: figure, median,
+in-process figures come from the TaskBench executable; an open prompt's refresh from refresh.py.
+Prints one table: figure, median,
 target, ratio to the floor. Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKDIR]
 """
 import json
@@ -11,6 +12,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import refresh
 
 TASKS, TASKBENCH = sys.argv[1], sys.argv[2]
 WORK = sys.argv[3] if len(sys.argv) > 3 else tempfile.mkdtemp(prefix="tasks-bench-")
@@ -136,6 +139,8 @@ def main():
     rss = peak_rss_mb([TASKS, "--db", work, "list"])
     inprocess = json.loads(subprocess.run([TASKBENCH, "--json"], check=True, capture_output=True,
                                           text=True).stdout)
+    # An open prompt on the store shows another process's change: asking every 250 ms.
+    prompt = refresh.measure(TASKS)
 
     ms = lambda s: f"{s * 1000:.1f} ms"
     # The ratios of the rm/done/mv/find/100k rows are to tasks's own add or list (the import rows: to the add
@@ -174,6 +179,7 @@ def main():
     for figure in inprocess:
         table.append((f"in-process: {figure['name']}", ms(figure["median"]), f"<= {figure['target'] * 1000:.0f} ms",
                       figure["median"] <= figure["target"], None))
+    table += refresh.table_rows(prompt, "SQLite")
 
     widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
     print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")

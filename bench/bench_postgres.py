@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`make bench`, the shared list: times `tasks` on a 10,000-task list on a private PostgreSQL server
-(over its Unix socket) against psql doing the same work, and 8 clients adding at once.
+(over its Unix socket) against psql doing the same work, 8 clients adding at once, and how soon an
+open prompt shows another's change (refresh.py).
 
 Whole processes are timed with hyperfine (medians, output to /dev/null). Prints one table.
 Usage: bench_postgres.py TASKS_BINARY SERVER_FOLDER (a server from Tests/postgres-server.sh).
@@ -11,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import refresh
 
 TASKS, SERVER = sys.argv[1], sys.argv[2]
 RUNS = int(os.environ.get("BENCH_RUNS", "10"))
@@ -80,6 +83,10 @@ def main():
                 FROM tasks.task WHERE convert_from(text, 'UTF8') LIKE 'client %') adds
             GROUP BY client) clients""").strip()
 
+    # An open prompt on a list of its own: told of each change (LISTEN/NOTIFY), asking nothing while idle.
+    psql("postgres", "CREATE DATABASE refresh")
+    prompt = refresh.measure(TASKS, f"postgresql://postgres@/refresh?host={SERVER}")
+
     ms = lambda s: f"{s * 1000:.1f} ms"
     table = [
         ("one-shot: tasks list (10k tasks)", ms(one_list), "<= 2x psql", one_list <= 2 * floor_select,
@@ -94,7 +101,7 @@ def main():
          counted == str(CLIENTS * ADDS) and failed == 0, None),
         ("  each client's adds in its order", in_order, "= t", in_order == "t", None),
         ("script: 10k piped adds (the list made)", f"{script * 1000:.0f} ms", "", None, None),
-    ]
+    ] + refresh.table_rows(prompt, "shared list")
     widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
     print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
     missed = 0

@@ -28,6 +28,9 @@ enum PostgresSchema {
     static let positionGap = ListPosition.gap
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
+    /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen
+    /// on. No table holds it, so it needs no migration: a client that does not notify is not heard.
+    static let changeChannel = "tasks_list"
 
     /// The migrations, in order: the one at index `n` brings the schema from version `n` to `n + 1`.
     static let migrations = [version1]

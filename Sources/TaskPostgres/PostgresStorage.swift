@@ -21,9 +21,15 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     public let person: String
     private let connectionString: ConnectionString
     /// Serializes the use of `connection` (and the counters) between threads.
-    private let lock = NSLock()
+    let lock = NSLock()
     /// The connection; nil once lost (the next transaction connects again) or closed.
-    private var connection: PostgresConnection?
+    var connection: PostgresConnection?
+    /// Whether others' changes are watched (`watchForChanges()`): each new connection listens.
+    var isWatching = false
+    /// Whether the list may have changed unheard: listening has just begun, on a new connection.
+    var mayHaveChangedUnheard = false
+    /// The loss found while starting to listen, for `takeNotifications()` to tell.
+    var lostWhileIdle: StoreError?
     private var isClosed = false
     /// How many of the commits counted by `meta.list_version` this storage made: `externalVersion`
     /// leaves them out, so that it changes only when someone else commits.
@@ -167,6 +173,7 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
         if let connection, connection.isOpen { return connection }
         connection = nil
         let made = try Self.connect(connectionString, location: location)
+        if isWatching { try listen(on: made) }
         connection = made
         return made
     }

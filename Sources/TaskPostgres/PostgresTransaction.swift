@@ -57,10 +57,17 @@ final class PostgresTransaction {
         .damagedHistory(path: location, step: step, cause: StoreError.Cause(code: "history", message: reason))
     }
 
-    /// Before commit: purges the history when due and counts the commit in the list's version.
+    /// Before commit: purges the history when due, counts the commit in the list's version and
+    /// tells the listening prompts, in the same statement (the server delivers the notification when
+    /// the transaction commits, and drops it when it rolls back).
     func finish() throws {
         if purgeDue { try purgeHistory() }
-        if changedList { try query("UPDATE tasks.meta SET list_version = list_version + 1 WHERE id = 1") }
+        if changedList {
+            try query("""
+                UPDATE tasks.meta SET list_version = list_version + 1 WHERE id = 1
+                RETURNING pg_notify('\(PostgresSchema.changeChannel)', '')
+                """)
+        }
     }
 
     /// Runs `body` in a savepoint: if it throws, what it changed is rolled back and the error rethrown,

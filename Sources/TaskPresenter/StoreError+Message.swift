@@ -63,6 +63,13 @@ extension StoreError {
         }
     }
 
+    /// The sentence for a connection found lost while the prompt waited for a key: no command
+    /// failed, and the prompt connects again by itself.
+    var messageWhileIdle: String {
+        guard case let .connectionLost(location, cause, _) = self else { return message }
+        return "lost the connection to \(location) (\(cause)); connecting again in the background"
+    }
+
     /// `bob`, `bob and carol`, `bob, carol and dave`; `someone else` for nobody known.
     private static func names(_ people: [String]) -> String {
         guard let last = people.last else { return "someone else" }

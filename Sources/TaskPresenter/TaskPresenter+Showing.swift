@@ -21,7 +21,22 @@ extension TaskPresenter {
     /// was shown, while the store cannot be read (the next command says why), and for a version
     /// whose list could not be loaded once already (the error is shown once, not at every check).
     public func storeChangedSinceShown() -> Bool {
-        guard let shown = list else { return false }
+        compareWithStore() == .changed
+    }
+
+    /// What `compareWithStore()` found.
+    enum Comparison: Equatable {
+        /// The store holds the list shown (or none was shown yet).
+        case unchanged
+        /// The store holds another list, or one that cannot be loaded (`showList()` says why).
+        case changed
+        /// The store could not be asked: the reason.
+        case unreachable(StoreError?)
+    }
+
+    /// Compares the list shown with the store's (see `storeChangedSinceShown()`).
+    func compareWithStore() -> Comparison {
+        guard let shown = list else { return .unchanged }
         let version = listVersion
         let unreadable = unreadableVersion
         var loading = false
@@ -32,12 +47,12 @@ extension TaskPresenter {
                 loading = true
                 return (try store.allTasks(), current)
             }
-            guard let stored else { return false }
+            guard let stored else { return .unchanged }
             // The version moves without the list too (a checkpoint, a change undone): no news then.
             if stored.list == shown { listVersion = stored.version }
-            return stored.list != shown
+            return stored.list != shown ? .changed : .unchanged
         } catch {
-            return loading // the list cannot be loaded: `showList()` says why, once
+            return loading ? .changed : .unreachable(error as? StoreError) // `showList()` says why, once
         }
     }
 

@@ -26,6 +26,8 @@ public final class TaskPresenter {
     var filter: TaskFilter?
     /// Whether a script is being read from standard input (which `import -` then cannot read).
     var isRunningScript = false
+    /// What the idle prompt's watch of the store found and has not shown yet.
+    var storeWatch = StoreWatch()
 
     /// Creates a presenter over `storage`.
     public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
@@ -87,6 +89,7 @@ public final class TaskPresenter {
             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
             return .succeeded
         case .list, .find:
+            storeWatch.commandRan()
             do {
                 try refresh()
             } catch {
@@ -96,6 +99,7 @@ public final class TaskPresenter {
             displayList()
             return .succeeded
         case let .export(format, file):
+            storeWatch.commandRan()
             do {
                 let messages = try storage.read { try export(format: format, file: file, from: $0) }
                 for message in messages { view?.display(message: message) }
@@ -104,6 +108,7 @@ public final class TaskPresenter {
                 return fail(input, Self.describe(error))
             }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
+            storeWatch.commandRan()
             return change(command, input: input)
         }
     }

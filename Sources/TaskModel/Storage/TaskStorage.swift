@@ -21,6 +21,20 @@ public protocol TaskStorage: AnyObject, Sendable {
     /// usual; when none is running, nothing happens.
     func interrupt()
 
+    /// Starts watching for other connections' changes (once; a reconnection watches again) and
+    /// returns a file descriptor that becomes readable when there may be news: another connection
+    /// committed a change to the list, or this connection was lost. A caller waits on it (`poll`)
+    /// beside its own input, then asks `takeNotifications()`. Nil when the store cannot be told
+    /// (SQLite; a server whose connection is lost): the caller then compares `externalVersion()`
+    /// every so often, which on a server connects again. Ask again before every wait: the
+    /// descriptor changes with the connection. Stores that cannot notify need not implement it.
+    func watchForChanges() -> Int32?
+
+    /// What came since the last call, without waiting and without a transaction: news that
+    /// arrived while transactions ran too. `listChanged` means the list may differ (compare
+    /// `externalVersion()`); `quiet` when nothing came or the store cannot notify.
+    func takeNotifications() -> StoreNotification
+
     /// Ends the connection; what was committed is kept. Later calls fail.
     func close()
 }

@@ -19,6 +19,10 @@ final class PostgresConnection {
     private var seen: Set<String> = []
     /// Statements prepared on the server, by their text.
     private var prepared: [String: String] = [:]
+    /// The channels this session listens on (`listen(to:)`).
+    private(set) var channels: Set<String> = []
+    /// Why the server is closing the connection, when it said so between two statements.
+    private let closing: ClosingNotice
 
     /// Connects with a libpq connection string (`postgresql://…` or `key=value …`); libpq adds
     /// what it leaves out from the `PG…` environment variables, `~/.pgpass` and its defaults.
@@ -38,8 +42,14 @@ final class PostgresConnection {
             throw PostgresError(sqlState: nil, message: message, connectionLost: true)
         }
         // The server's notices (`… does not exist, skipping`) are not the user's business: libpq
-        // would print them on standard error.
-        PQsetNoticeProcessor(made, { _, _ in }, nil)
+        // would print them on standard error. Only a fatal one is kept: between two statements, it is
+        // the server saying why it closes the connection (`terminating connection due to …`).
+        let closing = ClosingNotice()
+        PQsetNoticeReceiver(made, { context, notice in
+            guard let context, let notice else { return }
+            Unmanaged<ClosingNotice>.fromOpaque(context).takeUnretainedValue().record(notice)
+        }, Unmanaged.passUnretained(closing).toOpaque())
+        self.closing = closing
         connection = made
         canceller = PQgetCancel(made)
     }
@@ -66,6 +76,39 @@ final class PostgresConnection {
 
     /// Whether the connection is still usable (false once the server closed it).
     var isOpen: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// The socket to the server, for waiting (`poll`) until the server sends something unasked: a
+    /// notification, or the end of the connection. Nil when there is none.
+    var socket: Int32? {
+        let socket = PQsocket(connection)
+        return socket >= 0 ? socket : nil
+    }
+
+    /// Listens on `channel` (`LISTEN`): other sessions' `NOTIFY`s on it come to this one.
+    func listen(to channel: String) throws(PostgresError) {
+        try run("LISTEN \(channel)")
+        channels.insert(channel)
+    }
+
+    /// Reads what the server sent, without waiting, and returns the channels that other sessions
+    /// notified on since the last call, those that came while statements ran included (libpq keeps
+    /// them); this session's own notifications are left out. Throws, the connection lost, when the
+    /// server closed it or said it is closing it.
+    func takeNotifications() throws(PostgresError) -> Set<String> {
+        guard PQconsumeInput(connection) == 1 else {
+            var error = closing.error ?? failure(nil)
+            error.connectionLost = true // nothing more can be read
+            throw error
+        }
+        var notified: Set<String> = []
+        let ownProcess = PQbackendPID(connection)
+        while let notification = PQnotifies(connection) {
+            if notification.pointee.be_pid != ownProcess { notified.insert(String(cString: notification.pointee.relname)) }
+            PQfreemem(notification)
+        }
+        if let error = closing.error { throw error }
+        return notified
+    }
 
     /// Whether a transaction is open (or failed and not yet rolled back).
     var isInTransaction: Bool {
@@ -174,5 +217,24 @@ final class PostgresConnection {
                 }
             }
         }
+    }
+}
+
+/// Where libpq's notice receiver puts what a connection needs of the server's notices: the fatal
+/// one the server sends as it closes the connection between two statements (a statement running
+/// gets that error as its result instead).
+private final class ClosingNotice {
+    /// The server's reason, as a lost connection's error; nil while none came.
+    private(set) var error: PostgresError?
+
+    /// Keeps `notice` (a libpq result holding a notice) when it is fatal.
+    func record(_ notice: OpaquePointer) {
+        func field(_ code: Character) -> String? {
+            guard let ascii = code.asciiValue, let value = PQresultErrorField(notice, Int32(ascii)) else { return nil }
+            return String(cString: value)
+        }
+        guard let severity = field("V"), severity == "FATAL" || severity == "PANIC" else { return }
+        error = PostgresError(sqlState: field("C"), message: field("M") ?? "the server closed the connection",
+                              connectionLost: true)
     }
 }

@@ -7,11 +7,16 @@ import TaskTerminal
 extension LineEditor {
     /// What the editor shows by itself, above the prompt, while it waits for a key on an empty
     /// line: news from elsewhere (the list another process changed). Never while a line is typed
-    /// or the history searched, so nothing moves under the user's fingers; and asked only every
-    /// `interval`, so that an idle prompt sleeps between two questions.
+    /// or the history searched, so nothing moves under the user's fingers; and asked only when
+    /// `descriptor` becomes readable, or every `interval` without one, so that an idle prompt
+    /// sleeps between two questions.
     struct IdleUpdate {
-        /// How long the editor waits for a key before asking `hasNews`, in milliseconds.
+        /// How long the editor waits for a key before asking `hasNews`, in milliseconds, when
+        /// `descriptor` gives none.
         var interval: Int
+        /// A descriptor that becomes readable when there may be news, asked before each wait: with
+        /// one, the editor waits for a key or for it, however long that takes.
+        var descriptor: () -> Int32?
         /// Whether there is something to show.
         var hasNews: () -> Bool
         /// Writes it, through to the terminal, from the start of an empty line; the editor draws
@@ -51,10 +56,13 @@ extension LineEditor {
                 redrawAfterResize()
                 continue
             }
-            switch input.next(waitingAtMost: idleWait) {
+            let wait = idleWait()
+            // News can come without waking the wait: what a server sent while a command ran.
+            if wait?.descriptor != nil, showIdleUpdate() { continue }
+            switch input.next(waitingAtMost: wait?.milliseconds, watching: wait?.descriptor) {
             case .signal:
                 continue
-            case .timeout:
+            case .timeout, .watched:
                 showIdleUpdate()
             case .end:
                 inputEnded = true
@@ -81,7 +89,7 @@ extension LineEditor {
         while Signals.terminationSignal == nil, !pasted.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) {
             switch input.next() {
             case .character(let scalar): pasted.append(scalar)
-            case .signal, .timeout: continue
+            case .signal, .timeout, .watched: continue
             case .end: return ""
             }
         }
@@ -90,20 +98,24 @@ extension LineEditor {
         return LineEditing.composed(text)
     }
 
-    /// How long to wait for a key before asking the `idleUpdate`: for ever (nil) without one,
-    /// while a line is typed and while the history is searched.
-    private var idleWait: Int? {
+    /// What to wait for besides a key before asking the `idleUpdate`: nothing, for ever (nil),
+    /// without one, while a line is typed and while the history is searched; else its descriptor,
+    /// or its interval when it has none.
+    private func idleWait() -> (milliseconds: Int?, descriptor: Int32?)? {
         guard let idleUpdate, search == nil, lineScalars().isEmpty else { return nil }
-        return idleUpdate.interval
+        guard let descriptor = idleUpdate.descriptor() else { return (idleUpdate.interval, nil) }
+        return (nil, descriptor)
     }
 
     /// Shows the `idleUpdate` when it has news and no key came meanwhile: in the prompt's place,
-    /// the prompt drawn again below it.
-    private func showIdleUpdate() {
-        guard let idleUpdate, idleUpdate.hasNews(), !input.hasInput else { return }
+    /// the prompt drawn again below it. Returns whether it did.
+    @discardableResult
+    private func showIdleUpdate() -> Bool {
+        guard let idleUpdate, !input.hasInput, idleUpdate.hasNews(), !input.hasInput else { return false }
         clearFromPromptStart()
         idleUpdate.show()
         redraw()
+        return true
     }
 
     /// Takes the new window size and draws the prompt and the line again (see `resizeAndRedraw`,

@@ -12,6 +12,8 @@ final class TerminalInput {
         case end
         /// Nothing came in the time the caller gave.
         case timeout
+        /// The descriptor the caller watched has something to read; nothing was read.
+        case watched
     }
 
     private let descriptor: Int32
@@ -45,11 +47,14 @@ final class TerminalInput {
     }
 
     /// The next character, waiting for one when none is buffered: for ever, or at most
-    /// `milliseconds` when given (and only while no part of a character is buffered).
-    func next(waitingAtMost milliseconds: Int? = nil) -> Event {
+    /// `milliseconds` when given, or until `watched` has something to read (these two only while
+    /// no part of a character is buffered).
+    func next(waitingAtMost milliseconds: Int? = nil, watching watched: Int32? = nil) -> Event {
         while true {
             if start < end, let scalar = decodeScalar() { return .character(scalar) }
-            if let event = readMore(waitingAtMost: start < end ? nil : milliseconds) { return event }
+            let midCharacter = start < end
+            if let event = readMore(waitingAtMost: midCharacter ? nil : milliseconds,
+                                    watching: midCharacter ? nil : watched) { return event }
         }
     }
 
@@ -83,14 +88,16 @@ final class TerminalInput {
         return scalar ?? "\u{FFFD}"
     }
 
-    /// Waits for input (at most `milliseconds` when given) and reads a piece after the unread
-    /// bytes; an event when there is nothing to decode instead.
-    private func readMore(waitingAtMost milliseconds: Int?) -> Event? {
+    /// Waits for input (at most `milliseconds` when given, or until `watched` has something to
+    /// read) and reads a piece after the unread bytes; an event when there is nothing to decode
+    /// instead.
+    private func readMore(waitingAtMost milliseconds: Int?, watching watched: Int32?) -> Event? {
         compact()
-        switch Signals.waitForInput(on: descriptor, milliseconds: milliseconds) {
+        switch Signals.waitForInput(on: descriptor, watching: watched, milliseconds: milliseconds) {
         case .input: break
         case .signal: return .signal
         case .timeout: return .timeout
+        case .watched: return .watched
         }
         guard let count = Posix.readOnce(descriptor, into: &buffer, from: end) else {
             return Posix.lastCallWasInterrupted ? nil : .end

@@ -11,8 +11,9 @@ struct InteractiveSession {
     let interruptStore: @Sendable () -> Void
 
     /// How often, in milliseconds, the prompt asks whether another process changed the store
-    /// while it waits for a key on an empty line (then it shows the list again): often enough
-    /// that a change shows within a second, rarely enough that an idle prompt costs nothing.
+    /// while it waits for a key on an empty line (then it shows the list again), when the store
+    /// cannot tell it (SQLite; a server being connected to again): often enough that a change
+    /// shows within a second, rarely enough that an idle prompt costs nothing.
     static let storeCheckInterval = 250
 
     /// How the session ended.
@@ -45,9 +46,10 @@ struct InteractiveSession {
         // written where the prompt is not, unasked, and a reader that stalls would freeze the prompt.
         if Posix.isTerminal(Posix.standardOutput) {
             editor.idleUpdate = LineEditor.IdleUpdate(interval: Self.storeCheckInterval,
-                                                      hasNews: { presenter.storeChangedSinceShown() },
+                                                      descriptor: { presenter.watchStore() },
+                                                      hasNews: { presenter.hasStoreNews() },
                                                       show: { [view] in
-                                                          presenter.showList()
+                                                          presenter.showStoreNews()
                                                           view.output.flush()
                                                       })
         }

@@ -80,6 +80,8 @@ enum Signals {
     enum Wait {
         /// The descriptor has input (or has reached its end, or failed: reading says which).
         case input
+        /// The other descriptor watched has something to read (or has reached its end, or failed).
+        case watched
         /// A handled signal came, before or during the wait.
         case signal
         /// The time given passed first.
@@ -87,23 +89,27 @@ enum Signals {
     }
 
     /// Waits until `descriptor` has something to read or a handled signal comes, or for at most
-    /// `milliseconds` when given. The signals are blocked while the flags are checked and
+    /// `milliseconds` when given; with `watched`, also until that descriptor has something to read
+    /// (input first when both have). The signals are blocked while the flags are checked and
     /// unblocked only by the wait itself (`ppoll`), so that one coming just before the wait
     /// cannot leave it blocked until the next key.
-    static func waitForInput(on descriptor: Int32, milliseconds: Int? = nil) -> Wait {
+    static func waitForInput(on descriptor: Int32, watching watched: Int32? = nil, milliseconds: Int? = nil) -> Wait {
         var blocked = sigset_t()
         sigemptyset(&blocked)
         for signal in handled { sigaddset(&blocked, signal) }
         var previous = sigset_t()
         sigprocmask(SIG_BLOCK, &blocked, &previous)
         defer { sigprocmask(SIG_SETMASK, &previous, nil) }
-        var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        if let watched { polled.append(pollfd(fd: watched, events: Int16(POLLIN), revents: 0)) }
         var limit = timespec(tv_sec: (milliseconds ?? 0) / 1000, tv_nsec: (milliseconds ?? 0) % 1000 * 1_000_000)
         while true {
             if interruptionRequested || windowChanged.load(ordering: .acquiring) { return .signal }
-            let ready = milliseconds == nil ? ppoll(&poll, 1, nil, &previous) : ppoll(&poll, 1, &limit, &previous)
-            if ready > 0 || (ready < 0 && errno != EINTR) { return .input }
+            let count = nfds_t(polled.count)
+            let ready = milliseconds == nil ? ppoll(&polled, count, nil, &previous) : ppoll(&polled, count, &limit, &previous)
+            if ready < 0 && errno != EINTR { return .input }
             if ready == 0 { return .timeout }
+            if ready > 0 { return polled[0].revents != 0 ? .input : .watched }
         }
     }
 

@@ -112,22 +112,60 @@ import Testing
         #expect(try await texts(of: url) == ["before"])
     }
 
-    @Test func aServerRestartedUnderAnOpenPromptIsSaidOnceAndThePromptGoesOn() async throws {
+    /// A prompt on a new list on a server of the test's own, after `add a`.
+    private func promptShowingA() async throws -> (server: PostgresTestServer, url: String, session: TerminalSession) {
         let server = try PostgresTestServer.start()
         let url = server.url(database: try server.makeDatabase())
-        let session = try await TerminalSession(["--db", url], in: folder, columns: 250) // the message on one row
+        let session = try await TerminalSession(["--db", url], in: folder, columns: 250) // messages on one row
         #expect(try await session.run("add a") == ["  1   a"])
+        return (server, url, session)
+    }
+
+    /// Types `line` (no Enter) and restarts `server` once the prompt shows it.
+    private func restart(_ server: PostgresTestServer, whileTyping line: String, in session: TerminalSession) async throws {
+        try await session.type(line)
+        try await session.waitFor { $0.last == "tasks> " + line }
         try server.restart()
-        // Either the command meets the lost connection, says so and changes nothing, and the next
-        // one connects again; or the idle prompt's check for others' changes met it first, and the
-        // command connects again at once. Either way nothing is lost and the prompt goes on.
-        let first = try await session.run("add b")
-        if first != ["  1   a", "  2   b"] {
-            #expect(first == [
-                "add b: lost the connection to \(url) (terminating connection due to administrator command); nothing was changed",
-            ])
-            #expect(try await session.run("add b") == ["  1   a", "  2   b"])
-        }
+    }
+
+    /// What an idle prompt says when the server ends its connection, and when it connected again.
+    private static func lostAndBack(_ url: String) -> [String] {
+        ["lost the connection to \(url) (terminating connection due to administrator command); connecting again in the background",
+         "connected to \(url) again"]
+    }
+
+    @Test func aServerRestartedUnderAnIdlePromptIsSaidAtOnceInOneLineAndThePromptGoesOn() async throws {
+        let (server, url, session) = try await promptShowingA()
+        try server.restart()
+        let screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(Self.lostAndBack(url)[1]) }
+        #expect(Array(screen.suffix(5)) == ["tasks> add a", "  1   a"] + Self.lostAndBack(url) + ["tasks>"])
+        #expect(try await session.run("add b") == ["  1   a", "  2   b"])
         #expect(try await session.run("undo") == ["  1   a", "Undid: add “b”"])
+    }
+
+    @Test func aServerRestartedWhileALineIsTypedIsSaidOnlyOnceTheLineIsEntered() async throws {
+        let (server, url, session) = try await promptShowingA()
+        try await restart(server, whileTyping: "# a note", in: session)
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await session.lines().suffix(3) == ["tasks> add a", "  1   a", "tasks> # a note"])
+        try await session.press("Enter") // a comment: the store is not asked
+        let screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(Self.lostAndBack(url)[1]) }
+        #expect(Array(screen.suffix(4)) == ["tasks> # a note"] + Self.lostAndBack(url) + ["tasks>"])
+        #expect(try await session.run("add b") == ["  1   a", "  2   b"])
+    }
+
+    @Test func aCommandTypedWhileTheServerRestartedSaysSoAndTheNextOneConnectsAgain() async throws {
+        let (server, url, session) = try await promptShowingA()
+        try await restart(server, whileTyping: "add b", in: session)
+        try await session.press("Enter")
+        try await session.waitForPrompt()
+        #expect(try await session.lines().suffix(3) == [
+            "tasks> add b",
+            "add b: lost the connection to \(url) (terminating connection due to administrator command); nothing was changed",
+            "tasks>",
+        ])
+        try await Task.sleep(for: .seconds(1)) // connected again in the background: said by nobody
+        #expect(try await session.lines().last == TerminalSession.barePrompt)
+        #expect(try await session.run("add b") == ["  1   a", "  2   b"])
     }
 }

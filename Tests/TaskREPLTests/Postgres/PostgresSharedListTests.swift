@@ -6,13 +6,15 @@ import Testing
 /// (granted it). Each one's undo is their own; numbers at the prompt mean what was shown.
 @Suite struct PostgresSharedListTests {
     let folder: TemporaryFolder
+    let server: PostgresTestServer
+    let database: String
     let alice: String
     let bob: String
 
     init() async throws {
         folder = try TemporaryFolder()
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase(owner: "alice")
+        server = try PostgresTestServer.shared()
+        database = try server.makeDatabase(owner: "alice")
         alice = server.url(database: database, user: "alice")
         bob = server.url(database: database, user: "bob")
         let made = try await ProgramRun(["--db", alice, "list"], in: folder, database: false)
@@ -112,12 +114,30 @@ import Testing
         ])
     }
 
-    @Test func someoneElsesChangeAppearsAtAnIdlePromptWithoutAKeyPress() async throws {
+    @Test func someoneElsesChangeAppearsAtAnIdlePromptWithinASecondWithoutAKeyPress() async throws {
         _ = try await ProgramRun(["--db", alice, "--quiet"], input: "add a\n", in: folder, database: false)
         let session = try await TerminalSession(["--db", alice], in: folder, columns: 200)
         try #require(try await session.lines() == ["  1   a", "tasks>"])
         #expect(try await run(bob, "--quiet", "add", "from bob") == ProgramRun())
-        try await session.waitFor { $0.suffix(3) == ["  1   a", "  2   from bob", "tasks>"] }
+        let added = ContinuousClock.now
+        let screen = try await session.waitFor { $0.suffix(3) == ["  1   a", "  2   from bob", "tasks>"] }
+        #expect(ContinuousClock.now - added < .seconds(1))
+        #expect(screen == ["  1   a", "  1   a", "  2   from bob", "tasks>"])
+    }
+
+    @Test func anIdlePromptSendsTheServerNothing() async throws {
+        _ = try await run(alice, "--quiet", "add", "a")
+        let session = try await TerminalSession(["--db", alice], in: folder, columns: 200)
+        try #require(try await session.lines() == ["  1   a", "tasks>"])
+        try await Task.sleep(for: .milliseconds(500)) // its one check as it starts listening
+        // Any statement would change its connection's state and the time of that change.
+        let activity = "SELECT state, state_change, query FROM pg_stat_activity WHERE datname = '\(database)'"
+        let before = try server.psql(activity)
+        try await Task.sleep(for: .seconds(2))
+        #expect(try server.psql(activity) == before)
+        #expect(before.hasPrefix("idle|") && before.split(separator: "\n").count == 1, "\(before)")
+        #expect(try await run(bob, "--quiet", "add", "b") == ProgramRun()) // still listening
+        try await session.waitFor { $0.suffix(3) == ["  1   a", "  2   b", "tasks>"] }
     }
 
     /// Types `line`, has `person` run `command` meanwhile, then presses Enter; returns what the
