@@ -63,11 +63,19 @@ extension StoreError {
         }
     }
 
-    /// The sentence for a connection found lost while the prompt waited for a key: no command
-    /// failed, and the prompt connects again by itself.
+    /// The sentence for a store found lost while the prompt waited for a key: no command failed.
+    /// A connection is made again by the prompt itself; a store file deleted or replaced is not.
     var messageWhileIdle: String {
-        guard case let .connectionLost(location, cause, _) = self else { return message }
-        return "lost the connection to \(location) (\(cause)); connecting again in the background"
+        switch self {
+        case let .connectionLost(location, cause, _):
+            "lost the connection to \(location) (\(cause)); connecting again in the background"
+        case let .fileGone(path, false):
+            "\(path) was deleted while tasks had it open; start tasks again for a new list"
+        case let .fileGone(path, true):
+            "\(path) was replaced by another file while tasks had it open; start tasks again to open it"
+        default:
+            message
+        }
     }
 
     /// `bob`, `bob and carol`, `bob, carol and dave`; `someone else` for nobody known.

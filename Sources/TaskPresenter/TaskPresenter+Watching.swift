@@ -37,8 +37,12 @@ extension TaskPresenter {
                 storeWatch.answered()
             case let .unreachable(error):
                 storeWatch.mayHaveChanged = false
-                // Lost under the check itself; asked again and again while the server is away, in silence.
-                if case .connectionLost = error, !storeWatch.saidLost { storeWatch.lost = error }
+                // Lost under the check itself; asked again and again while the server is away, in
+                // silence. A store file deleted or replaced is said once too (it does not come back).
+                switch error {
+                case .connectionLost, .fileGone: if !storeWatch.saidLost { storeWatch.lost = error }
+                default: break
+                }
             }
         }
         return storeWatch.lost != nil || storeWatch.listChanged || storeWatch.isBack

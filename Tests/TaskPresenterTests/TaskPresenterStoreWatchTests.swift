@@ -8,18 +8,22 @@ import Testing
 /// the store only when it was told of one; a connection lost, said once, and its return.
 @Suite("The idle prompt's watch of a store that notifies")
 struct TaskPresenterStoreWatchTests {
+    /// The folder of the test's store, there for as long as the test runs (a store whose file is
+    /// deleted refuses to be read).
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
     /// A presenter that showed A, B and C from a notifying store over a file, and a second
     /// presenter changing the same file (without notifying: the store's `told` does).
-    private func makeWatchingSUT() throws -> (sut: TaskPresenter, view: ViewSpy, store: NotifyingStore, other: TaskPresenter,
-                                      folder: TemporaryFolder) {
-        let folder = try TemporaryFolder()
+    private func makeWatchingSUT() throws -> (sut: TaskPresenter, view: ViewSpy, store: NotifyingStore, other: TaskPresenter) {
         let path = folder.file("tasks.sqlite")
         let store = NotifyingStore(base: try SQLiteStorage(path: path))
         let (sut, view) = try makeSUT(database: store, tasks: ["A", "B", "C"])
         let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(sut.watchStore() == NotifyingStore.descriptor)
         store.reads = 0
-        return (sut, view, store, other, folder)
+        return (sut, view, store, other)
     }
 
     private static let lost = StoreError.connectionLost(
@@ -28,7 +32,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("with nothing told, the store is not asked")
     func quietAsksNothing() throws {
-        let (sut, view, store, other, _) = try makeWatchingSUT()
+        let (sut, view, store, other) = try makeWatchingSUT()
         #expect(other.handle(line: "add D") == .succeeded) // not told: not seen
         #expect(!sut.hasStoreNews())
         #expect(store.reads == 0)
@@ -37,7 +41,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("told of a change, the list is compared, shown again, and numbers refer to it")
     func toldChangeShowsTheList() throws {
-        let (sut, view, store, other, _) = try makeWatchingSUT()
+        let (sut, view, store, other) = try makeWatchingSUT()
         #expect(other.handle(line: "rm 1") == .succeeded)
         store.told = [.listChanged]
         #expect(sut.hasStoreNews())
@@ -52,7 +56,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("told of a change that left the list as shown, nothing is shown")
     func toldChangeThatChangedNothing() throws {
-        let (sut, view, store, other, _) = try makeWatchingSUT()
+        let (sut, view, store, other) = try makeWatchingSUT()
         #expect(other.handle(line: "add D") == .succeeded)
         #expect(other.handle(line: "undo") == .succeeded)
         store.told = [.listChanged]
@@ -62,7 +66,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("news not shown because a key came is asked again at the next check")
     func newsKeptUntilShown() throws {
-        let (sut, view, store, other, _) = try makeWatchingSUT()
+        let (sut, view, store, other) = try makeWatchingSUT()
         #expect(other.handle(line: "add D") == .succeeded)
         store.told = [.listChanged]
         #expect(sut.hasStoreNews()) // a key came: the prompt does not show it now
@@ -73,7 +77,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("a lost connection is said once, in one line; its return is said when the store answers again")
     func lostAndBack() throws {
-        let (sut, view, store, _, _) = try makeWatchingSUT()
+        let (sut, view, store, _) = try makeWatchingSUT()
         store.told = [.connectionLost(Self.lost)]
         store.isDown = true
         #expect(sut.hasStoreNews())
@@ -96,7 +100,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("the list changed while the connection was lost is shown when it is back, before saying so")
     func backWithAChangedList() throws {
-        let (sut, view, store, other, _) = try makeWatchingSUT()
+        let (sut, view, store, other) = try makeWatchingSUT()
         store.told = [.connectionLost(Self.lost)]
         #expect(sut.hasStoreNews())
         sut.showStoreNews()
@@ -110,7 +114,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("after a command the prompt says nothing more of the connection: the command's outcome did")
     func commandSpeaksForTheConnection() throws {
-        let (sut, view, store, _, _) = try makeWatchingSUT()
+        let (sut, view, store, _) = try makeWatchingSUT()
         store.told = [.connectionLost(Self.lost)]
         #expect(sut.hasStoreNews())
         sut.showStoreNews()
@@ -123,7 +127,7 @@ struct TaskPresenterStoreWatchTests {
 
     @Test("a connection lost under the comparison itself is said too")
     func lostWhileComparing() throws {
-        let (sut, view, store, _, _) = try makeWatchingSUT()
+        let (sut, view, store, _) = try makeWatchingSUT()
         store.told = [.listChanged]
         store.isDown = true
         #expect(sut.hasStoreNews())

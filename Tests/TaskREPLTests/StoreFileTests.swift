@@ -42,8 +42,11 @@ import Testing
 
     @Test func aStoreDeletedUnderAnOpenPromptRefusesChangesAndSaysWhy() async throws {
         #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
-        let session = try await TerminalSession(in: folder)
+        let session = try await TerminalSession(in: folder, columns: 200)
         try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
+        // The idle prompt says so without a key press, once.
+        let said = "\(folder.file("tasks.sqlite")) was deleted while tasks had it open; start tasks again for a new list"
+        try await session.waitFor { $0.suffix(2) == [said, "tasks>"] }
         // The message is wrapped at spaces to the terminal's width.
         #expect(try await session.run("add two").joined(separator: " ")
                     == "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
