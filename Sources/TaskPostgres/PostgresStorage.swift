@@ -170,7 +170,9 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
         guard !isClosed else {
             throw StoreError.storage(path: location, cause: StoreError.Cause(code: "closed", message: "the list was closed"))
         }
-        if let connection, connection.isOpen { return connection }
+        // A connection the server closed meanwhile (a restart while the prompt waited) is made
+        // again before the transaction begins, rather than failing its first statement.
+        if let connection, connection.isAlive { return connection }
         connection = nil
         let made = try Self.connect(connectionString, location: location)
         if isWatching { try listen(on: made) }

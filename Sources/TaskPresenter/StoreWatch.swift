@@ -18,6 +18,9 @@ struct StoreWatch {
     var saidLost = false
     /// Whether to say that the store answers again.
     var isBack = false
+    /// Whether the store's file was said to be deleted or replaced, by the watch or by a command:
+    /// it does not come back, so it is said by the watch at most once, and not after a command.
+    var saidFileGone = false
 
     /// A command used the store: its outcome says what became of the connection, so nothing the
     /// watch found about it is said any more.

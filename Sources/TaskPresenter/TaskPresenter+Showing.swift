@@ -10,8 +10,26 @@ extension TaskPresenter {
             try refresh()
             displayList()
         } catch {
-            view?.display(message: .error(Self.describe(error)))
+            view?.display(message: .error(describeShown(error)))
         }
+    }
+
+    /// Shows the list another process changed, focused on the first row that differs from the
+    /// list shown before: at the prompt, a list taller than the window is shown around it, as after
+    /// a change of the prompt's own, rather than scrolled by whole at every change made elsewhere.
+    func showChangedList() {
+        let before = list
+        do {
+            try refresh()
+        } catch {
+            view?.display(message: .error(describeShown(error)))
+            return
+        }
+        guard let list, !list.isEmpty, let difference = before.flatMap(list.firstDifference(from:)) else {
+            displayList()
+            return
+        }
+        displayList(focus: Swift.min(difference, list.count - 1))
     }
 
     /// Whether another process changed the store since the list was last shown, so that

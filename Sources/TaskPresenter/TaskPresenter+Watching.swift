@@ -40,7 +40,8 @@ extension TaskPresenter {
                 // Lost under the check itself; asked again and again while the server is away, in
                 // silence. A store file deleted or replaced is said once too (it does not come back).
                 switch error {
-                case .connectionLost, .fileGone: if !storeWatch.saidLost { storeWatch.lost = error }
+                case .connectionLost: if !storeWatch.saidLost { storeWatch.lost = error }
+                case .fileGone: if !storeWatch.saidFileGone { storeWatch.lost = error }
                 default: break
                 }
             }
@@ -53,14 +54,14 @@ extension TaskPresenter {
     public func showStoreNews() {
         if let lost = storeWatch.lost {
             storeWatch.lost = nil
-            storeWatch.saidLost = true
+            if case .fileGone = lost { storeWatch.saidFileGone = true } else { storeWatch.saidLost = true }
             view?.display(message: .error(lost.messageWhileIdle))
             return
         }
         if storeWatch.listChanged {
             storeWatch.listChanged = false
             storeWatch.mayHaveChanged = false
-            showList()
+            showChangedList()
         }
         if storeWatch.isBack {
             storeWatch.isBack = false

@@ -93,7 +93,7 @@ public final class TaskPresenter {
             do {
                 try refresh()
             } catch {
-                return fail(input, Self.describe(error))
+                return fail(input, describeShown(error))
             }
             if case let .find(text) = command { filter = TaskFilter(query: text) } else { filter = nil }
             displayList()
@@ -105,7 +105,7 @@ public final class TaskPresenter {
                 for message in messages { view?.display(message: message) }
                 return .succeeded
             } catch {
-                return fail(input, Self.describe(error))
+                return fail(input, describeShown(error))
             }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
             storeWatch.commandRan()
@@ -180,7 +180,7 @@ public final class TaskPresenter {
         } catch let error as CommandError {
             return fail(input, error.description)
         } catch {
-            return fail(input, Self.describe(error))
+            return fail(input, describeShown(error))
         }
         switch outcome {
         case let .changed(newList, version, performed):
@@ -215,6 +215,19 @@ public final class TaskPresenter {
     func fail(_ input: Substring, _ reason: String) -> CommandResult {
         view?.display(message: .error(CommandFailure(line: input, reason: reason).description))
         return .failed
+    }
+
+    /// The user-facing text of an error from the store that a command shows: a store file found
+    /// deleted or replaced is then known to have been said, and the idle prompt does not say it
+    /// again; a server found away is, and the idle prompt says when it answers again.
+    func describeShown(_ error: Error) -> String {
+        switch error {
+        case StoreError.fileGone: storeWatch.saidFileGone = true
+        // The server is away, as the command says: the watch says when it answers again.
+        case StoreError.connectionLost, StoreError.cannotOpen: storeWatch.saidLost = true
+        default: break
+        }
+        return Self.describe(error)
     }
 
     /// The user-facing text of an error from the store.

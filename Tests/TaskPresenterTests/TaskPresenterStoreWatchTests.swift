@@ -54,6 +54,22 @@ struct TaskPresenterStoreWatchTests {
         #expect(view.received == [.rows(rows("B", "C")), .rows(rows("C"))])
     }
 
+    @Test("the list changed elsewhere is shown around its first row that differs", arguments: [
+        ("rm 2", ["A", "C"], 1), ("add D", ["A", "B", "C", "D"], 3), ("fav 1", ["★ A", "B", "C"], 0),
+        ("mv 3 2", ["A", "C", "B"], 1), ("rm 3", ["A", "B"], 1), ("clear", [], nil),
+    ] as [(String, [String], Int?)])
+    func changedListIsFocusedOnItsFirstDifference(line: String, texts: [String], focus: Int?) throws {
+        let (sut, view, store, other) = try makeWatchingSUT()
+        #expect(other.handle(line: line) == .succeeded)
+        store.told = [.listChanged]
+        #expect(sut.hasStoreNews())
+        sut.showStoreNews()
+        #expect(view.received == [.rows(rows(texts))])
+        #expect(view.lastFocus == focus)
+        #expect(sut.handle(line: "list") == .succeeded)
+        #expect(view.lastFocus == nil) // a list asked for is shown whole
+    }
+
     @Test("told of a change that left the list as shown, nothing is shown")
     func toldChangeThatChangedNothing() throws {
         let (sut, view, store, other) = try makeWatchingSUT()
@@ -123,6 +139,23 @@ struct TaskPresenterStoreWatchTests {
         #expect(sut.watchStore() == NotifyingStore.descriptor)
         #expect(!sut.hasStoreNews())
         #expect(view.received == [])
+    }
+
+    @Test("a command that failed because the server is away is followed by word of its return")
+    func commandFailedWhileAwayThenBack() throws {
+        let (sut, view, store, _) = try makeWatchingSUT()
+        store.told = [.connectionLost(Self.lost)]
+        store.isDown = true
+        #expect(sut.hasStoreNews())
+        sut.showStoreNews()
+        #expect(sut.handle(line: "list") == .failed) // says the server is away
+        view.reset()
+        #expect(sut.watchStore() == nil)
+        #expect(!sut.hasStoreNews()) // still away: asked in silence
+        store.isDown = false
+        #expect(sut.hasStoreNews())
+        sut.showStoreNews()
+        #expect(view.received == [.message(.info("connected to \(store.location) again"))])
     }
 
     @Test("a connection lost under the comparison itself is said too")

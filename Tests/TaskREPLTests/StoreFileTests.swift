@@ -47,13 +47,31 @@ import Testing
         // The idle prompt says so without a key press, once.
         let said = "\(folder.file("tasks.sqlite")) was deleted while tasks had it open; start tasks again for a new list"
         try await session.waitFor { $0.suffix(2) == [said, "tasks>"] }
-        // The message is wrapped at spaces to the terminal's width.
-        #expect(try await session.run("add two").joined(separator: " ")
-                    == "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
-                    + "(start tasks again for a new list)")
+        #expect(try await session.run("add two") == [
+            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
+                + "(start tasks again for a new list)",
+        ])
+        try await Task.sleep(for: .milliseconds(600)) // two idle checks: nothing more is said
+        #expect(try await session.lines().filter { $0.contains("was deleted") }.count == 2)
         try await session.press("C-d")
         try await session.waitForExit()
         #expect(!FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
+    }
+
+    @Test func aStoreDeletedWhileALineIsTypedIsSaidByThatCommandAloneNotAgainByTheIdlePrompt() async throws {
+        #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder, columns: 200)
+        try await session.type("add two")
+        try await session.waitFor { $0.last == "tasks> add two" }
+        try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
+        try await session.press("Enter")
+        try await session.waitForPrompt()
+        try await Task.sleep(for: .milliseconds(600)) // two idle checks
+        #expect(try await session.lines().suffix(2) == [
+            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
+                + "(start tasks again for a new list)",
+            "tasks>",
+        ])
     }
 
     @Test func randomBytesStartingWithEscapesAreRefusedAndNeverEchoed() async throws {

@@ -114,14 +114,25 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     }
 
     public static func == (lhs: TaskList, rhs: TaskList) -> Bool {
-        lhs.count == rhs.count && lhs.indices.allSatisfy { index in
-            lhs.entries[index].id == rhs.entries[index].id
-                && lhs.entries[index].isFavorite == rhs.entries[index].isFavorite
-                && lhs.entries[index].doneAt == rhs.entries[index].doneAt
-                && lhs.entries[index].createdAt == rhs.entries[index].createdAt
-                && lhs.entries[index].foreign == rhs.entries[index].foreign
-                && lhs.utf8Text(at: index).elementsEqual(rhs.utf8Text(at: index))
-        }
+        lhs.count == rhs.count && lhs.firstDifference(from: rhs) == nil
+    }
+
+    /// The first position at which this list and `other` differ: a task changed, added, removed
+    /// or moved there, or where the shorter one ends; nil when they are equal.
+    public func firstDifference(from other: TaskList) -> Int? {
+        let common = Swift.min(count, other.count)
+        if let index = (0..<common).first(where: { !hasSameTask(at: $0, as: other) }) { return index }
+        return count == other.count ? nil : common
+    }
+
+    /// Whether the task at `index` is the same, in every value, as `other`'s there (texts byte for byte).
+    private func hasSameTask(at index: Int, as other: TaskList) -> Bool {
+        entries[index].id == other.entries[index].id
+            && entries[index].isFavorite == other.entries[index].isFavorite
+            && entries[index].doneAt == other.entries[index].doneAt
+            && entries[index].createdAt == other.entries[index].createdAt
+            && entries[index].foreign == other.entries[index].foreign
+            && utf8Text(at: index).elementsEqual(other.utf8Text(at: index))
     }
 
     public func hash(into hasher: inout Hasher) {

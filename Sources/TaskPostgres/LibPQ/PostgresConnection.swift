@@ -110,6 +110,14 @@ final class PostgresConnection {
         return notified
     }
 
+    /// Whether the connection is open as far as the server's last words say: reads what it sent,
+    /// without waiting (a notification among it is kept for `takeNotifications`). False once the
+    /// server closed it, or said it is closing it, while nothing was asked (a restart).
+    var isAlive: Bool {
+        // `PQisBusy` parses what was read: the server's last words reach the notice receiver (`closing`).
+        PQconsumeInput(connection) == 1 && PQisBusy(connection) == 0 && closing.error == nil && isOpen
+    }
+
     /// Whether a transaction is open (or failed and not yet rolled back).
     var isInTransaction: Bool {
         let status = PQtransactionStatus(connection)

@@ -96,9 +96,11 @@ struct LaunchOptions: Equatable {
     static let longestName = 64
 
     /// Whether `value` can name a person (`--user`, `TASKS_USER`): not empty, not over `longestName`,
-    /// and no control characters, since it is shown in messages.
+    /// no control characters, since it is shown in messages, and no space at either end, where
+    /// `ann` and `ann ` would be told apart unseen.
     static func isName(_ value: String) -> Bool {
-        !value.isEmpty && value.count <= longestName
+        guard let first = value.first, let last = value.last else { return false }
+        return value.count <= longestName && !first.isWhitespace && !last.isWhitespace
             && !value.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

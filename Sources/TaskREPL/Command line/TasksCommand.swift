@@ -87,7 +87,8 @@ struct TasksCommand: ParsableCommand {
 
     /// Why a name given with `option` was refused.
     private static func badName(_ option: String) -> String {
-        "\(option) needs a name of at most \(LaunchOptions.longestName) characters, without control characters"
+        "\(option) needs a name: 1 to \(LaunchOptions.longestName) characters, no control characters, "
+            + "no space at either end"
     }
 
     /// Parses `arguments` and runs; returns the exit status: 0, 1 when a command failed,
@@ -132,13 +133,15 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
-        let person = options.user ?? Posix.environment("TASKS_USER").flatMap { $0.isEmpty ? nil : $0 }
-        if let person, !LaunchOptions.isName(person) {
-            output.writeFailure(badName("TASKS_USER"))
+        let isShared = StoreOpener.isShared(path)
+        if options.user != nil, !isShared {
+            output.writeFailure("--user is for a shared list (--db postgresql://…); an SQLite file has one undo history")
             return output.finish(status: 2)
         }
-        if options.user != nil, !StoreOpener.isShared(path) {
-            output.writeFailure("--user is for a shared list (--db postgresql://…); an SQLite file has one undo history")
+        // TASKS_USER is read for a shared list only: an SQLite file ignores it, whatever it holds.
+        let person = isShared ? options.user ?? Posix.environment("TASKS_USER").flatMap { $0.isEmpty ? nil : $0 } : nil
+        if let person, !LaunchOptions.isName(person) {
+            output.writeFailure(badName("TASKS_USER"))
             return output.finish(status: 2)
         }
         let database: any TaskStorage

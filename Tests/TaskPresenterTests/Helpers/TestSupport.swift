@@ -40,6 +40,11 @@ func seed(_ database: any TaskStorage, with tasks: [String]) throws {
 
 /// Rows numbered from 1 for `tasks` (a leading `★ ` marks a favourite, then `✓ ` a done task).
 func rows(_ tasks: String...) -> [TaskRow] {
+    rows(tasks)
+}
+
+/// Rows numbered from 1 for `tasks`, as `rows(_:)` with the specs in an array.
+func rows(_ tasks: [String]) -> [TaskRow] {
     tasks.enumerated().map { row(number: $0.offset + 1, $0.element) }
 }
 

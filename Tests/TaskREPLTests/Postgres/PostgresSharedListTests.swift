@@ -54,15 +54,18 @@ import Testing
     }
 
     @Test func aNameThatCannotBeShownOrIsEmptyIsAUsageError() async throws {
-        let usage = "tasks: --user needs a name of at most 64 characters, without control characters "
+        let usage = "tasks: --user needs a name: 1 to 64 characters, no control characters, no space at either end "
             + "(`tasks --help` lists the flags)\n"
+        #expect(try await run(alice, "--user", " ", "list") == ProgramRun(error: usage, status: 2))
+        #expect(try await run(alice, "--user", " ann", "list") == ProgramRun(error: usage, status: 2))
+        #expect(try await run(alice, "--user=ann\u{3000}", "list") == ProgramRun(error: usage, status: 2))
         #expect(try await run(alice, "--user", "", "list") == ProgramRun(error: usage, status: 2))
         #expect(try await run(alice, "--user=a\u{1B}[2Jb", "list") == ProgramRun(error: usage, status: 2))
         #expect(try await run(alice, "--user", String(repeating: "é", count: 65), "list") == ProgramRun(error: usage, status: 2))
         #expect(try await run(alice, "--user", String(repeating: "é", count: 64), "--quiet", "add", "x") == ProgramRun())
         let variable = try await ProgramRun(["--db", alice, "list"], in: folder, environment: ["TASKS_USER": "a\nb"],
                                             database: false)
-        #expect(variable == ProgramRun(error: "tasks: TASKS_USER needs a name of at most 64 characters, without control characters\n",
+        #expect(variable == ProgramRun(error: "tasks: TASKS_USER needs a name: 1 to 64 characters, no control characters, no space at either end\n",
                                          status: 2))
     }
 
@@ -74,6 +77,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file))
         #expect(try await ProgramRun(["--db", file, "add", "x"], in: folder, environment: ["TASKS_USER": "ann"],
                                      database: false) == ProgramRun(output: "  1   x\n"))
+        #expect(try await ProgramRun(["--db", file, "add", "y"], in: folder, environment: ["TASKS_USER": "a\nb"],
+                                     database: false) == ProgramRun(output: "  1   x\n  2   y\n"))
     }
 
     @Test func undoOfATaskSomeoneChangedSinceIsRefusedWithTheirName() async throws {
