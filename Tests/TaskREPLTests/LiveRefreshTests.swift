@@ -39,6 +39,17 @@ import Testing
         #expect(screen == Self.threeRows + Self.threeRows + ["  4   x", "tasks>"])
     }
 
+    @Test func aLongListChangedElsewhereIsShownAroundTheChangeNotWhole() async throws {
+        let script = (1...300).map { "add task \($0)\n" }.joined()
+        try #require(try await ProgramRun(["--quiet"], input: script, in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder, columns: 60, rows: 12)
+        let before = try await session.lines().count // the whole list, as the prompt started
+        try await elsewhere("fav", "150")
+        let screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.count > before }
+        #expect(Array(screen.dropFirst(before - 1)) == ["… 145 tasks above; `ls` shows all"]
+                    + (146...153).map { "\($0) \($0 == 150 ? "★" : " ") task \($0)" } + ["… 147 tasks below", "tasks>"])
+    }
+
     @Test func numbersTypedAfterTheListWasShownAgainReferToTheNewList() async throws {
         let session = try await sessionShowingThreeTasks()
         try await elsewhere("rm", "1")
