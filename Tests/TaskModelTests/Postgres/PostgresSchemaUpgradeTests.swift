@@ -6,7 +6,7 @@ import Testing
 
 /// A shared list made by the release of schema 1 (`Fixtures/postgres-v1.sql`, made as its README
 /// says) is upgraded in place when its owner opens it: every task, flag, the order and each
-/// person's undo history kept, and it gains foreign fields.
+/// person's undo history kept, and it gains foreign fields and imports.
 @Suite struct PostgresSchemaUpgradeTests {
     let server: PostgresTestServer
     let database: String
@@ -51,6 +51,15 @@ import Testing
         #expect(try bob.undo() == Change(kind: .toggleFavorite, taskCount: 1, text: "Water the plants", isSet: false))
         #expect(try alice.undo() == Change(kind: .move, taskCount: 1, text: "Water the plants"))
         #expect(try alice.texts() == ["Buy milk", "Pay rent", "Call mom", "Water the plants"])
+    }
+
+    @Test func theUpgradedListImportsAndKeepsForeignFields() throws {
+        let alice = try open(as: "alice")
+        try alice.importTasks([TaskImport(id: nil, text: "t", createdAt: Date(timeIntervalSince1970: 0),
+                                          foreign: ["todo.txt": "B"])])
+        #expect(try open(as: "bob").allTasks().last?.foreign == ["todo.txt": "B"])
+        #expect(try alice.undo() == Change(kind: .importTasks, taskCount: 1, text: "t"))
+        #expect(try alice.texts() == ["Water the plants", "Buy oat milk", "Call mom", "Café ☕ 日本"])
     }
 
     @Test func foreignFieldsStoredInTheNewColumnAreReadBack() throws {
