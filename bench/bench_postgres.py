@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`make bench`, the shared list: times `tasks` on a 10,000-task list on a private PostgreSQL server
-(over its Unix socket) against psql doing the same work, 8 clients adding at once, and how soon an
-open prompt shows another's change (refresh.py).
+(over its Unix socket) against psql doing the same work, 8 clients adding at once, 100,000 tasks
+imported into an empty list against a 100,000-line `add` script into one, and how soon an open prompt
+shows another's change (refresh.py).
 
 Whole processes are timed with hyperfine (medians, output to /dev/null). Prints one table.
 Usage: bench_postgres.py TASKS_BINARY SERVER_FOLDER (a server from Tests/postgres-server.sh).
@@ -19,6 +20,8 @@ TASKS, SERVER = sys.argv[1], sys.argv[2]
 RUNS = int(os.environ.get("BENCH_RUNS", "10"))
 WORK = tempfile.mkdtemp(prefix="tasks-bench-pg-")
 CLIENTS, ADDS = 8, 500
+# The 100,000-task figures take seconds a run: fewer runs of them.
+BIG_RUNS = min(RUNS, int(os.environ.get("BENCH_BIG_RUNS", "3")))
 
 
 def path(name):
@@ -35,11 +38,12 @@ def psql(database, sql):
                            "-v", "ON_ERROR_STOP=1", "-c", sql], check=True, capture_output=True, text=True).stdout
 
 
-def hyperfine(name, command):
-    """Median wall time of `command` (run without a shell) in seconds."""
+def hyperfine(name, command, prepare=None, runs=RUNS):
+    """Median wall time of `command` (run without a shell, after `prepare` each time) in seconds."""
     export = path(f"hf-{name}.json")
-    subprocess.run(["hyperfine", "-N", "--style", "none", "--runs", str(RUNS), "--warmup", "1",
-                    "--export-json", export, command], check=True, stdout=subprocess.DEVNULL)
+    prepared = ["--prepare", prepare] if prepare else []
+    subprocess.run(["hyperfine", "-N", "--style", "none", "--runs", str(runs), "--warmup", "1",
+                    "--export-json", export, *prepared, command], check=True, stdout=subprocess.DEVNULL)
     with open(export) as f:
         return json.load(f)["results"][0]["median"]
 
@@ -83,6 +87,8 @@ def main():
                 FROM tasks.task WHERE convert_from(text, 'UTF8') LIKE 'client %') adds
             GROUP BY client) clients""").strip()
 
+    script100k, imports = big_list(psql_command)
+
     # An open prompt on a list of its own: told of each change (LISTEN/NOTIFY), asking nothing while idle.
     psql("postgres", "CREATE DATABASE refresh")
     prompt = refresh.measure(TASKS, f"postgresql://postgres@/refresh?host={SERVER}")
@@ -101,6 +107,11 @@ def main():
          counted == str(CLIENTS * ADDS) and failed == 0, None),
         ("  each client's adds in its order", in_order, "= t", in_order == "t", None),
         ("script: 10k piped adds (the list made)", f"{script * 1000:.0f} ms", "", None, None),
+        ("script: 100k piped adds, empty list", ms(script100k), "", None, 1.0),
+        ("import: 100k tasks, todo.txt, empty list", ms(imports["todotxt"]), "<= 2x 100k add script",
+         imports["todotxt"] <= 2 * script100k, imports["todotxt"] / script100k),
+        ("import: 100k tasks, Taskwarrior JSON, empty list", ms(imports["json"]), "<= 2x 100k add script",
+         imports["json"] <= 2 * script100k, imports["json"] / script100k),
     ] + refresh.table_rows(prompt, "shared list")
     widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
     print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
@@ -111,6 +122,31 @@ def main():
         ratio_text = "" if ratio is None else f"{ratio:.2f}x"
         print(f"{name:<{widths[0]}}  {median:>{widths[1]}}  {target:<{widths[2]}}  {mark:<4}  {ratio_text}")
     print(f"{sum(r[3] is not None for r in table) - missed} targets met, {missed} missed", file=sys.stderr)
+
+
+def big_list(psql_command):
+    """Into an empty list (a new database each run): a 100,000-line add script, and 100,000 tasks imported
+    from the binary's own todo.txt and Taskwarrior JSON export of an SQLite store of as many. Medians."""
+    with open(path("add100000.txt"), "w") as f:
+        for i in range(100_000):
+            f.write(f"add Task number {i}: buy milk and call mom\n")
+    store = path("store100k.sqlite")
+    subprocess.run(f"{q(TASKS)} --db {q(store)} --quiet < {q(path('add100000.txt'))}", shell=True, check=True)
+    big = f"postgresql://postgres@/big?host={SERVER}"
+    # Shell scripts, as hyperfine -N runs the command and --prepare without a shell.
+    with open(path("fresh.sh"), "w") as f:
+        f.write(f"{psql_command} 'DROP DATABASE IF EXISTS big' && {psql_command} 'CREATE DATABASE big'\n")
+    with open(path("script100k.sh"), "w") as f:
+        f.write(f"exec {q(TASKS)} --db {q(big)} --quiet < {q(path('add100000.txt'))}\n")
+    fresh = f"sh {path('fresh.sh')}"
+    script = hyperfine("script100k", f"sh {path('script100k.sh')}", prepare=fresh, runs=BIG_RUNS)
+    imports = {}
+    for name, extension in (("todotxt", "txt"), ("json", "json")):
+        exported = path(f"export100k.{extension}")
+        subprocess.run([TASKS, "--db", store, "--quiet", "export", exported], check=True, stdout=subprocess.DEVNULL)
+        imports[name] = hyperfine(f"import-{name}", f"{TASKS} --db {big} --quiet import {exported}", prepare=fresh,
+                                  runs=BIG_RUNS)
+    return script, imports
 
 
 if __name__ == "__main__":

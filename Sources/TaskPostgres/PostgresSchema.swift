@@ -13,7 +13,17 @@ import TaskModel
 /// - `task.changed_by` is the step that last changed a task: an undo of step S goes ahead only
 ///   when every task S touched still has `changed_by = S` (nobody changed it since), and a redo
 ///   only when each is still as the undo left it. Undo and redo set it back and forth;
-/// - no change that can be undone deletes a task: `removed_by` hides it.
+/// - no change that can be undone deletes a task: `removed_by` hides it;
+/// - `task.foreign_fields` (version 2) holds `TaskItem.foreign` as `ForeignFieldsCoding` writes it,
+///   in `bytea` (NULL when there is none), so that a shared list exported keeps other programs' fields;
+/// - an import (version 2) is one step, however many tasks it adds or changes, with a `step_task` row
+///   for each of them. A task it added new has no image: undo hides it (`removed_by`), redo shows it.
+///   A task it updated or brought back has its row before the import in the `previous_…` columns
+///   (`previous_done` and `previous_change` as for other steps, the others set by imports only) and
+///   after it in the `imported_…` ones: undo writes back the one, redo the other. `previous_created_at`
+///   and `imported_created_at` are never NULL in an image, so they say whether a row has one.
+///   The images are columns of `step_task`, not a table of their own, so that the grants a list's
+///   users were given on its tables cover them after the upgrade too.
 ///
 /// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
 /// SQLite's writers do; `meta.list_version` counts the commits that changed the list.
@@ -23,7 +33,7 @@ enum PostgresSchema {
     /// What `meta.application` holds in a schema this program made.
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
-    static let version = 1
+    static let version = 2
     /// How far apart appended tasks' positions are (`ListPosition`'s gap).
     static let positionGap = ListPosition.gap
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
@@ -33,7 +43,7 @@ enum PostgresSchema {
     static let changeChannel = "tasks_list"
 
     /// The migrations, in order: the one at index `n` brings the schema from version `n` to `n + 1`.
-    static let migrations = [version1]
+    static let migrations = [version1, version2]
 
     private static let version1 = """
         CREATE SCHEMA tasks;
@@ -78,5 +88,22 @@ enum PostgresSchema {
             PRIMARY KEY (step, ordinal)
         );
         INSERT INTO tasks.meta (id, application, version, list_version) VALUES (1, 'tasks', 1, 0);
+        """
+
+    /// Foreign fields, and the before- and after-images of the tasks an import changes.
+    private static let version2 = """
+        ALTER TABLE tasks.task ADD COLUMN foreign_fields bytea;
+        ALTER TABLE tasks.step_task
+            ADD COLUMN previous_text bytea,
+            ADD COLUMN previous_favorite boolean,
+            ADD COLUMN previous_created_at double precision,
+            ADD COLUMN previous_foreign bytea,
+            ADD COLUMN previous_removed_by bigint,
+            ADD COLUMN imported_text bytea,
+            ADD COLUMN imported_favorite boolean,
+            ADD COLUMN imported_done double precision,
+            ADD COLUMN imported_created_at double precision,
+            ADD COLUMN imported_foreign bytea;
+        UPDATE tasks.meta SET version = 2 WHERE id = 1;
         """
 }

@@ -1,7 +1,8 @@
 import TaskModel
 
 /// What opening a shared list checks: that the database holds this program's `tasks` schema at a
-/// version it knows, creating it on first use. Anything else is refused before a thing is changed.
+/// version it knows, creating it on first use and upgrading an older one (`PostgresSchema.migrations`).
+/// Anything else is refused before a thing is changed.
 struct PostgresSchemaCheck {
     let connection: PostgresConnection
     let location: String
@@ -39,42 +40,52 @@ struct PostgresSchemaCheck {
     }
 
     /// The role, once `meta` (one row, read as application, version, role) shows this program's
-    /// schema at the current version; migrations would bring an older one up here.
+    /// schema at the current version; an older one is upgraded first.
     private func check(_ meta: PostgresResult) throws -> String {
-        guard meta.count == 1, meta.string(0, 0) == PostgresSchema.application, let version = meta.int32(0, 1),
-              let person = meta.string(0, 2)
-        else { throw StoreError.foreignSchema(location: location, schema: PostgresSchema.name) }
+        guard try version(in: meta) == PostgresSchema.version else { return try migrate() }
+        return try meta.string(0, 2) ?? person()
+    }
+
+    /// The version `meta` records, once it shows this program's schema at a version it knows.
+    private func version(in meta: PostgresResult) throws -> Int {
+        guard meta.count == 1, meta.string(0, 0) == PostgresSchema.application, let version = meta.int32(0, 1) else {
+            throw StoreError.foreignSchema(location: location, schema: PostgresSchema.name)
+        }
         guard Int(version) <= PostgresSchema.version else {
             throw StoreError.newerStore(path: location, version: Int(version))
         }
-        return person
+        return Int(version)
     }
 
     /// Creates the schema, unless one named `tasks` (without `meta`) is there already: another
-    /// program's. Processes opening a new list at once take turns (an advisory lock); the later
-    /// ones find the schema made.
+    /// program's.
     private func create(allowed: Bool) throws -> String {
         guard allowed else {
             throw StoreError.cannotOpen(path: location, cause: StoreError.Cause(
                 code: "tasks", message: "the database holds no task list"))
         }
+        return try migrate()
+    }
+
+    /// Runs the migrations from the version the database holds (none: the schema is made) to the
+    /// current one, in one transaction. Processes opening a list at once take turns (an advisory
+    /// lock); the later ones find the work done. Returns the role.
+    private func migrate() throws -> String {
         try connection.run("BEGIN; SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))")
-        let outcome: Result<PostgresResult?, PostgresError> = Result(catching: { () throws(PostgresError) in
-            let found = try connection.query(
-                "SELECT current_user::text, EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'tasks')")
-            guard found.bool(0, 1) == true else {
-                for migration in PostgresSchema.migrations { try connection.run(migration) }
-                return nil
-            }
-            return try connection.query(Self.readMeta) // made meanwhile, or another program's
-        })
+        let outcome = Result { () throws -> Void in
+            let found = try connection.query("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'tasks')")
+            // Made meanwhile, an older version, or another program's.
+            let from = found.bool(0, 0) == true ? try version(in: try connection.query(Self.readMeta)) : 0
+            for migration in PostgresSchema.migrations[from...] { try connection.run(migration) }
+        }
         switch outcome {
-        case let .success(meta):
+        case .success:
             try connection.run("COMMIT")
-            return try meta.map(check) ?? person()
+            return try person()
         case let .failure(error):
             if connection.isOpen { _ = try? connection.run("ROLLBACK") }
-            if [SQLState.undefinedTable, SQLState.undefinedColumn].contains(error.sqlState) {
+            if let error = error as? PostgresError,
+               [SQLState.undefinedTable, SQLState.undefinedColumn].contains(error.sqlState) {
                 throw StoreError.foreignSchema(location: location, schema: PostgresSchema.name)
             }
             throw error

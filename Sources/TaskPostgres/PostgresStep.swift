@@ -17,6 +17,8 @@ struct PostgresStep {
         case edit(old: [UInt8], new: [UInt8])
         /// The task went from one position to another.
         case move(from: Int64, to: Int64)
+        /// Tasks were imported: added, updated or brought back (their images are in `step_task`).
+        case importTasks
 
         /// The kind of change, for descriptions (the `kind` column holds its raw value).
         var kind: Change.Kind {
@@ -29,6 +31,7 @@ struct PostgresStep {
             case .removeAll: .removeAll
             case .edit: .edit
             case .move: .move
+            case .importTasks: .importTasks
             }
         }
     }
@@ -69,8 +72,7 @@ struct PostgresStep {
                 return failure("a move has no positions")
             }
             action = .move(from: from, to: to)
-        case .importTasks:
-            return failure("a shared list records no import")
+        case .importTasks: action = .importTasks
         }
         return .success(PostgresStep(number: number, taskCount: Int(count), action: action))
     }

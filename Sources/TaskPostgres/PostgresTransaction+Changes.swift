@@ -2,12 +2,6 @@ import Foundation
 import TaskModel
 
 extension PostgresTransaction: TaskWriting {
-    /// Not on a shared list yet: its per-person history has no step for many tasks' before- and
-    /// after-images, which an import needs to be undone exactly.
-    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome {
-        throw StoreError.importNotSupported(path: location)
-    }
-
     @discardableResult
     func create(text: String) throws -> TaskItem {
         try dropUndoneSteps()
@@ -156,15 +150,17 @@ extension PostgresTransaction: TaskWriting {
         return step
     }
 
-    /// Forgets this person's undone changes (once per transaction): tasks whose creation was undone
-    /// are gone for good, and the steps with their records. Others' undone changes are theirs.
+    /// Forgets this person's undone changes (once per transaction): tasks whose creation (or import
+    /// as new) was undone are gone for good, and the steps with their records. Others' undone
+    /// changes are theirs.
     func dropUndoneSteps() throws {
         guard !droppedUndone else { return }
         try query("""
             WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id, kind),
             created AS (
                 DELETE FROM tasks.task
-                WHERE created_by IN (SELECT id FROM dropped WHERE kind = 'create') AND removed_by = created_by)
+                WHERE created_by IN (SELECT id FROM dropped WHERE kind IN ('create', 'importTasks'))
+                AND removed_by = created_by)
             DELETE FROM tasks.step_task WHERE step IN (SELECT id FROM dropped)
             """, .text(person))
         droppedUndone = true

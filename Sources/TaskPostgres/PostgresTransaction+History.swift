@@ -36,6 +36,7 @@ extension PostgresTransaction {
         case .remove, .removeDone, .removeAll: ("removed_by = NULL", nil)
         case let .edit(old, _): ("text = $2::bytea", .bytes(old))
         case .move: ("", nil) // the position is `place`'s
+        case .importTasks: (Self.revertingImport, nil)
         }
     }
 
@@ -48,6 +49,7 @@ extension PostgresTransaction {
         case .remove, .removeDone, .removeAll: ("removed_by = $1", nil)
         case let .edit(_, new): ("text = $2::bytea", .bytes(new))
         case .move: ("", nil)
+        case .importTasks: (Self.applyingImport, nil)
         }
     }
 

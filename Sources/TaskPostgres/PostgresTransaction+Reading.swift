@@ -3,7 +3,7 @@ import TaskModel
 
 extension PostgresTransaction: TaskReading {
     /// The columns `task(row:of:)` reads, in order.
-    static let taskColumns = "uuid, text, is_favorite, done_at, created_at"
+    static let taskColumns = "uuid, text, is_favorite, done_at, created_at, foreign_fields"
 
     func allTasks() throws -> TaskList {
         let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position")
@@ -11,10 +11,12 @@ extension PostgresTransaction: TaskReading {
         for row in 0..<rows.count { textBytes += rows.withBytes(row, 1) { $0.count } }
         var tasks = TaskList(reservingTextBytes: textBytes, count: rows.count)
         for row in 0..<rows.count {
-            guard let id = rows.uuid(row, 0), let createdAt = rows.double(row, 4) else { throw damagedTask(at: row) }
+            guard let id = rows.uuid(row, 0), let createdAt = rows.double(row, 4), let foreign = foreign(row, of: rows) else {
+                throw damagedTask(at: row)
+            }
             rows.withBytes(row, 1) { text in
                 tasks.append(id: id, storedText: text, isFavorite: rows.bool(row, 2) == true,
-                             doneAt: rows.double(row, 3), createdAt: createdAt)
+                             doneAt: rows.double(row, 3), createdAt: createdAt, foreign: foreign)
             }
         }
         return tasks
@@ -23,10 +25,10 @@ extension PostgresTransaction: TaskReading {
     func task(id: TaskItem.ID) throws -> TaskItem? {
         let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE uuid = $1 AND removed_by IS NULL", .uuid(id))
         guard rows.count == 1 else { return nil }
-        guard let createdAt = rows.double(0, 4) else { throw damagedTask(at: 0) }
+        guard let createdAt = rows.double(0, 4), let foreign = foreign(0, of: rows) else { throw damagedTask(at: 0) }
         return TaskItem(id: id, text: rows.string(0, 1) ?? "", isFavorite: rows.bool(0, 2) == true,
                         doneAt: rows.double(0, 3).map(Date.init(timeIntervalSince1970:)),
-                        createdAt: Date(timeIntervalSince1970: createdAt))
+                        createdAt: Date(timeIntervalSince1970: createdAt), foreign: foreign)
     }
 
     func count() throws -> Int {
@@ -54,6 +56,12 @@ extension PostgresTransaction: TaskReading {
     func requireLive(_ ids: [TaskItem.ID]) throws {
         let absent = try missing(ids)
         if !absent.isEmpty { throw StoreError.tasksNotFound(ids: absent) }
+    }
+
+    /// The foreign fields of row `row` (selected as `taskColumns`); nil when the column holds
+    /// something `ForeignFieldsCoding` did not write.
+    private func foreign(_ row: Int, of rows: PostgresResult) -> [String: String]? {
+        rows.isNull(row, 5) ? [:] : rows.string(row, 5).flatMap(ForeignFieldsCoding.decode)
     }
 
     private func damagedTask(at index: Int) -> StoreError {

@@ -4,8 +4,8 @@ import TaskModel
 /// The shared list inside one open transaction of a `PostgresStorage`: the PostgreSQL backend of
 /// `TaskWriting`, valid only inside the `read` or `write` closure that received it.
 ///
-/// Its jobs are split by file: reading (`+Reading`), changing (`+Changes`), the undo history
-/// (`+History`) and the spacing of positions (`+Positions`).
+/// Its jobs are split by file: reading (`+Reading`), changing (`+Changes`), importing (`+Import`),
+/// the undo history (`+History`) and the spacing of positions (`+Positions`).
 final class PostgresTransaction {
     /// How many of each person's latest changes are kept for undo.
     static let historyLimit: Int64 = 1000

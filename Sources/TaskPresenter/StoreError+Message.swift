@@ -32,8 +32,6 @@ extension StoreError {
                 + "(start tasks again to open it)"
         case .interrupted:
             "interrupted; nothing was changed"
-        case .importNotSupported:
-            "a shared list cannot import yet (export works); nothing was changed"
         case let .busy(path, seconds):
             "\(path) is busy: another process held it for over \(seconds) s; nothing was changed"
         case let .tasksNotFound(ids):

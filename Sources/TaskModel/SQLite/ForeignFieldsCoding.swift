@@ -1,9 +1,10 @@
 /// How `TaskItem.foreign` is kept in the `foreignFields` column: NULL when empty, else each format's
 /// entry, sorted by format, as `<bytes>:<format><bytes>:<fields>` (byte counts in decimal), so any
-/// text, NUL included, is kept exactly and reading it back needs no JSON parser.
-enum ForeignFieldsCoding {
+/// text, NUL included, is kept exactly and reading it back needs no JSON parser. The shared list
+/// (TaskPostgres) keeps the same text, as bytes, and merges an import's fields the same way.
+package enum ForeignFieldsCoding {
     /// The column's value for `foreign`: nil (NULL) when there is nothing.
-    static func encode(_ foreign: [String: String]) -> String? {
+    package static func encode(_ foreign: [String: String]) -> String? {
         guard !foreign.isEmpty else { return nil }
         var text = ""
         for key in foreign.keys.sorted() {
@@ -20,7 +21,7 @@ enum ForeignFieldsCoding {
     }
 
     /// The fields `encode` wrote as `text`; nil when it is not such a text.
-    static func decode(_ text: String) -> [String: String]? {
+    package static func decode(_ text: String) -> [String: String]? {
         let bytes = Array(text.utf8)
         var fields: [String: String] = [:]
         var index = 0
@@ -46,7 +47,7 @@ enum ForeignFieldsCoding {
     }
 
     /// `existing` with each format of `incoming` put in its place (an empty value removes it).
-    static func merge(_ existing: [String: String], _ incoming: [String: String]) -> [String: String] {
+    package static func merge(_ existing: [String: String], _ incoming: [String: String]) -> [String: String] {
         var merged = existing
         for (key, value) in incoming {
             merged[key] = value.isEmpty ? nil : value

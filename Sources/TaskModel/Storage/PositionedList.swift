@@ -40,6 +40,21 @@ extension PositionedList {
         return next
     }
 
+    /// Where `count` tasks appended one after another go (each `ListPosition.gap` after the one
+    /// before, the first as `nextAppendPosition` says), renumbering first when they do not fit.
+    package func nextAppendPositions(count: Int) throws -> [Int64] {
+        guard count > 0 else { return [] }
+        for attempt in 0..<2 {
+            let first = try nextAppendPosition()
+            let (span, overflow) = ListPosition.gap.multipliedReportingOverflow(by: Int64(count - 1))
+            if !overflow, !first.addingReportingOverflow(span).overflow {
+                return (0..<Int64(count)).map { first + $0 * ListPosition.gap }
+            }
+            if attempt == 0 { _ = try renumber(mapping: []) }
+        }
+        throw noFreePosition
+    }
+
     /// The error when no position is free even after renumbering.
     package var noFreePosition: StoreError {
         .storage(path: location, cause: StoreError.Cause(code: "position", message: "no free position"))

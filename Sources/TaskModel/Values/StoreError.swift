@@ -30,8 +30,6 @@ public enum StoreError: Error, Sendable, Hashable {
     case busy(path: String, seconds: Int)
     /// The transaction was stopped by `interrupt()`; nothing was changed.
     case interrupted(path: String)
-    /// The backend cannot import yet (the shared list); nothing was changed.
-    case importNotSupported(path: String)
     /// Some of the tasks named are not in the list (removed meanwhile, perhaps by another process).
     case tasksNotFound(ids: [TaskItem.ID])
     /// The text of a task is no longer the one the caller expected (changed meanwhile).

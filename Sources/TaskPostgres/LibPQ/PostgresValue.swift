@@ -11,8 +11,14 @@ enum PostgresValue {
     case uuid(UUID)
     /// `uuid[]`: a one-dimensional array with no NULL.
     case uuids([UUID])
-    /// `bigint[]`: a one-dimensional array with no NULL.
-    case int64s([Int64])
+    /// `bigint[]`: a one-dimensional array, nil elements NULL.
+    case int64s([Int64?])
+    /// `double precision[]`: a one-dimensional array, nil elements NULL.
+    case doubles([Double?])
+    /// `boolean[]`: a one-dimensional array with no NULL.
+    case bools([Bool])
+    /// `bytea[]`: a one-dimensional array, nil elements NULL (many tasks' texts, sent at once).
+    case byteas([[UInt8]?])
     /// SQL NULL (of the type the statement gives it).
     case null
 
@@ -30,6 +36,9 @@ enum PostgresValue {
         case .uuid: 2950
         case .uuids: 2951
         case .int64s: 1016
+        case .doubles: 1022
+        case .bools: 1000
+        case .byteas: 1001
         case .null: 0
         }
     }
@@ -44,7 +53,10 @@ enum PostgresValue {
         case let .text(text): Array(text.utf8)
         case let .uuid(id): Self.bytes(of: id)
         case let .uuids(ids): Self.array(of: 2950, ids.map(Self.bytes(of:)))
-        case let .int64s(values): Self.array(of: 20, values.map(Self.bigEndian))
+        case let .int64s(values): Self.array(of: 20, values.map { $0.map(Self.bigEndian) })
+        case let .doubles(values): Self.array(of: 701, values.map { $0.map { Self.bigEndian($0.bitPattern) } })
+        case let .bools(values): Self.array(of: 16, values.map { [$0 ? 1 : 0] })
+        case let .byteas(values): Self.array(of: 17, values)
         case .null: nil
         }
     }
@@ -57,13 +69,26 @@ enum PostgresValue {
         withUnsafeBytes(of: id.uuid, Array.init)
     }
 
-    /// A one-dimensional array in binary format: dimensions, a NULL flag, the element type, its
-    /// length and lower bound, then each element's length and bytes.
+    /// A one-dimensional array in binary format: dimensions, whether it holds a NULL, the element
+    /// type, its length and lower bound, then each element's length (-1 for NULL) and bytes.
     /// An empty array has no dimension.
-    private static func array(of elementType: UInt32, _ elements: [[UInt8]]) -> [UInt8] {
-        var bytes = bigEndian(Int32(elements.isEmpty ? 0 : 1)) + bigEndian(Int32(0)) + bigEndian(elementType)
-        if !elements.isEmpty { bytes += bigEndian(Int32(elements.count)) + bigEndian(Int32(1)) }
-        for element in elements { bytes += bigEndian(Int32(element.count)) + element }
+    private static func array(of elementType: UInt32, _ elements: [[UInt8]?]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20 + elements.reduce(0) { $0 + 4 + ($1?.count ?? 0) })
+        func append<Integer: FixedWidthInteger>(_ value: Integer) {
+            withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(Int32(elements.isEmpty ? 0 : 1))
+        append(Int32(elements.contains { $0 == nil } ? 1 : 0))
+        append(elementType)
+        if !elements.isEmpty {
+            append(Int32(elements.count))
+            append(Int32(1))
+        }
+        for element in elements {
+            append(Int32(element?.count ?? -1))
+            if let element { bytes += element }
+        }
         return bytes
     }
 }

@@ -12,11 +12,7 @@ import Testing
 
     /// A new list that alice made and bob was given access to.
     init() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase(owner: "alice")
-        alice = try PostgresStorage(server.url(database: database, user: "alice"))
-        try server.grantList(in: database, to: "bob")
-        bob = try PostgresStorage(server.url(database: database, user: "bob"))
+        (alice, bob) = try PostgresTestServer.shared().listOfAliceAndBob()
     }
 
     @Test func eachPersonIsKnownByTheirRole() {

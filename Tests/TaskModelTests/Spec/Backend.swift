@@ -18,10 +18,6 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The backends that can open a second connection to the same list.
     static let shared: [Backend] = allCases.filter(\.isShared)
 
-    /// The backends that import (`importTasks`): not the shared list yet, which refuses it with
-    /// `importNotSupported` (tested on its own below).
-    static let importing: [Backend] = allCases.filter { $0 != .postgres }
-
     private var isShared: Bool { self != .sqliteInMemory }
 
     /// A new, empty list.

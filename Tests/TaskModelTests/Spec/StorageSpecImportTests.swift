@@ -9,7 +9,7 @@ import TaskModel
     static let done = Date(timeIntervalSince1970: 1_700_086_400)
     static let known = UUID(uuidString: "0190A2B4-0000-7000-8000-000000000001")!
 
-    @Test(arguments: Backend.importing) func newTasksAreAppendedInOrderWithEveryValueGiven(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func newTasksAreAppendedInOrderWithEveryValueGiven(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         _ = try database.fill(["a"])
         let outcome = try database.importTasks([
@@ -25,7 +25,7 @@ import TaskModel
         #expect(tasks[2].id != Self.known && tasks[2].createdAt == Self.created && tasks[2].foreign.isEmpty)
     }
 
-    @Test(arguments: Backend.importing) func aKnownIdentityIsUpdatedInPlaceKeepingOtherFormatsFields(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func aKnownIdentityIsUpdatedInPlaceKeepingOtherFormatsFields(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         try database.importTasks([TaskImport(id: Self.known, text: "old", createdAt: Self.created,
                                              foreign: ["taskwarrior": "{}", "todo.txt": "C"])])
@@ -39,7 +39,7 @@ import TaskModel
         #expect(try database.allTasks()[0].foreign == ["taskwarrior": "{}"])
     }
 
-    @Test(arguments: Backend.importing) func theImportIsOneStepThatUndoAndRedoRevertExactly(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func theImportIsOneStepThatUndoAndRedoRevertExactly(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let tasks = try database.fill(["a", "b"])
         try database.toggleFavorite(ids: [tasks[0].id])
@@ -58,7 +58,7 @@ import TaskModel
         #expect(try database.undo() == Change(kind: .toggleFavorite, taskCount: 1, text: "a", isSet: false))
     }
 
-    @Test(arguments: Backend.importing) func anImportOfOneTaskNamesItInUndo(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func anImportOfOneTaskNamesItInUndo(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         try database.importTasks([TaskImport(id: nil, text: "only", createdAt: Self.created)])
         #expect(try database.undo() == Change(kind: .importTasks, taskCount: 1, text: "only"))
@@ -66,7 +66,7 @@ import TaskModel
         #expect(try database.redo() == Change(kind: .importTasks, taskCount: 1, text: "only"))
     }
 
-    @Test(arguments: Backend.importing) func anImportThatChangesNothingRecordsNoStepAndKeepsRedo(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func anImportThatChangesNothingRecordsNoStepAndKeepsRedo(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         try database.importTasks([TaskImport(id: Self.known, text: "same", createdAt: Self.created)])
         _ = try database.fill(["x"])
@@ -76,7 +76,7 @@ import TaskModel
         #expect(try database.redo() == Change(kind: .create, taskCount: 1, text: "x"))
     }
 
-    @Test(arguments: Backend.importing) func aRemovedTaskIsBroughtBackInItsPlaceAndUndoHidesItAgain(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func aRemovedTaskIsBroughtBackInItsPlaceAndUndoHidesItAgain(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let tasks = try database.fill(["a", "b", "c"])
         try database.remove(ids: [tasks[1].id])
@@ -89,7 +89,7 @@ import TaskModel
         #expect(try database.texts() == ["a", "b", "c"])
     }
 
-    @Test(arguments: Backend.importing) func clearedTasksAreBroughtBackAndUndoClearsThemAgain(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func clearedTasksAreBroughtBackAndUndoClearsThemAgain(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let tasks = try database.fill(["a", "b"])
         try database.removeAll()
@@ -104,14 +104,14 @@ import TaskModel
         #expect(try database.allTasks() == TaskList(tasks))
     }
 
-    @Test(arguments: Backend.importing) func foreignFieldsKeepAnyTextExactly(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func foreignFieldsKeepAnyTextExactly(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let odd = "a\u{0}b:12:é\n"
         try database.importTasks([TaskImport(id: nil, text: "t", createdAt: Self.created, foreign: [odd: odd, "k": "v"])])
         #expect(try database.allTasks()[0].foreign == [odd: odd, "k": "v"])
     }
 
-    @Test(arguments: Backend.importing) func editsAndMovesKeepForeignFields(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func editsAndMovesKeepForeignFields(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         _ = try database.fill(["a"])
         try database.importTasks([TaskImport(id: Self.known, text: "t", createdAt: Self.created, foreign: ["k": "v"])])
@@ -119,16 +119,5 @@ import TaskModel
         let first = try database.allTasks()[0].id
         try database.move(id: Self.known, to: .before(first))
         #expect(try database.allTasks()[0].foreign == ["k": "v"])
-    }
-
-    @Test func theSharedListRefusesAnImportChangingNothing() throws {
-        let database = try Backend.postgres.makeStorage()
-        try database.create(text: "kept")
-        let imported = TaskImport(id: nil, text: "new", isFavorite: false, doneAt: nil,
-                                  createdAt: Date(timeIntervalSince1970: 0), foreign: [:])
-        #expect(throws: StoreError.importNotSupported(path: database.location)) {
-            try database.write { try $0.importTasks([imported]) }
-        }
-        #expect(try database.texts() == ["kept"])
     }
 }
