@@ -64,6 +64,11 @@ import TaskTerminal
         #expect(makeSUT().format([]) == "No tasks. Add one with: add TEXT\n")
     }
 
+    @Test func anEmptyListsTextIsWrappedAtSpacesInANarrowTerminal() {
+        #expect(makeSUT(columns: 30).format([]) == "No tasks. Add one with: add\nTEXT\n")
+        #expect(makeSUT(columns: 30, palette: .ansi).format([]) == "\u{1B}[2mNo tasks. Add one with: add\u{1B}[0m\n\u{1B}[2mTEXT\u{1B}[0m\n")
+    }
+
     @Test func controlCharactersInTextAreEscaped() {
         let rows = [Row(number: 1, text: "evil\u{1B}]0;title\u{7}", isFavorite: false)]
         #expect(makeSUT().format(rows) == "  1   evil\\e]0;title\\x07\n")

@@ -81,7 +81,9 @@ public struct ListFormatter: Sendable {
     public func write(largestNumber: Int?, emptyText: String? = nil, rows: RowSource,
                       to output: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let largest = largestNumber else {
-            var text = palette.hint((emptyText ?? emptyListText).escapingControlCharacters()) + "\n"
+            // Wrapped at spaces to the terminal, as messages are: the terminal would cut a word.
+            let lines = TextWrapping.lines(of: (emptyText ?? emptyListText).escapingControlCharacters(), width: columns ?? 0)
+            var text = lines.map { palette.hint($0) + "\n" }.joined()
             return text.withUTF8(output)
         }
         let numberWidth = Self.numberWidth(largest: largest)
