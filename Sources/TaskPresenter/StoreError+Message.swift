@@ -25,11 +25,8 @@ extension StoreError {
             "cannot open \(path): \(cause)"
         case let .readOnly(path):
             "\(path) is read-only: cannot save changes"
-        case let .fileGone(path, false):
-            "\(path) was deleted while tasks had it open; nothing was changed (start tasks again for a new list)"
-        case let .fileGone(path, true):
-            "\(path) was replaced by another file while tasks had it open; nothing was changed "
-                + "(start tasks again to open it)"
+        case let .fileGone(path, replaced):
+            Self.fileGone(path, replaced: replaced, afterCommand: true)
         case .interrupted:
             "interrupted; nothing was changed"
         case let .busy(path, seconds):
@@ -67,13 +64,19 @@ extension StoreError {
         switch self {
         case let .connectionLost(location, cause, _):
             "lost the connection to \(location) (\(cause)); connecting again in the background"
-        case let .fileGone(path, false):
-            "\(path) was deleted while tasks had it open; start tasks again for a new list"
-        case let .fileGone(path, true):
-            "\(path) was replaced by another file while tasks had it open; start tasks again to open it"
+        case let .fileGone(path, replaced):
+            Self.fileGone(path, replaced: replaced, afterCommand: false)
         default:
             message
         }
+    }
+
+    /// `PATH was deleted while tasks had it open`, then what to do; after a command that it changed
+    /// nothing: `…; nothing was changed (start tasks again for a new list)`.
+    private static func fileGone(_ path: String, replaced: Bool, afterCommand: Bool) -> String {
+        let what = replaced ? "replaced by another file" : "deleted"
+        let advice = replaced ? "start tasks again to open it" : "start tasks again for a new list"
+        return "\(path) was \(what) while tasks had it open; " + (afterCommand ? "nothing was changed (\(advice))" : advice)
     }
 
     /// `bob`, `bob and carol`, `bob, carol and dave`; `someone else` for nobody known.
