@@ -11,6 +11,9 @@
 # The superuser is `postgres`; local connections are trusted, except for roles that are members of
 # `password_login`, which must give their password (SCRAM). fsync is off: the data is thrown away.
 set -eu
+# The server's programs run as `postgres`, who may not enter the caller's folder (a checkout under
+# /root or in a private `mktemp -d` folder): every path here is absolute, so start from the root.
+cd /
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$bindir" ] || { echo "postgres-server.sh: PostgreSQL is not installed (Debian: postgresql)" >&2; exit 1; }

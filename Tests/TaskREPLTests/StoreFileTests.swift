@@ -154,16 +154,21 @@ import Testing
     }
 
     /// Runs `tasks` as a user who may not write the store: `nobody` when the tests run as root
-    /// (whom no file mode stops), else this user.
-    private func runWithoutWriting(_ arguments: [String], input: String = "") async throws -> ProgramRun {
+    /// (whom no file mode stops), else this user. `nobody` gets what it needs on its own terms: the
+    /// copy of the executable in `open`, a folder every user may enter, which is its working folder
+    /// too (the checkout, its `.build` and the test's own folder may sit in a private folder).
+    private func runWithoutWriting(_ arguments: [String], input: String = "",
+                                   in open: TemporaryFolder) async throws -> ProgramRun {
         guard getuid() == 0 else { return try await ProgramRun(arguments, input: input, in: folder, database: false) }
-        return try await ProgramRun(program: "/usr/sbin/runuser", ["-u", "nobody", "--", TasksBinary.path] + arguments,
-                                    inputBytes: Array(input.utf8), in: folder,
-                                    environment: TasksBinary.environment(in: folder))
+        let command = ["-u", "nobody", "--", "/usr/bin/env", "--chdir=" + open.path, open.file("tasks")] + arguments
+        return try await ProgramRun(program: "/usr/sbin/runuser", command, inputBytes: Array(input.utf8), in: folder,
+                                    environment: TasksBinary.environment(in: open))
     }
 
     @Test func aStoreThatCannotBeWrittenIsListedAndEveryChangeRefusedLeavingItUntouched() async throws {
-        let readOnly = folder.file("read-only")
+        let open = try TemporaryFolder(openToOtherUsers: true)
+        _ = try open.copyExecutable(TasksBinary.path, as: "tasks")
+        let readOnly = open.file("read-only")
         try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
         let path = readOnly + "/tasks.sqlite"
         _ = try await ProgramRun(["--db", path, "--quiet"], input: "add kept\nadd also kept\ndone 2\n", in: folder,
@@ -172,13 +177,13 @@ import Testing
         chmod(readOnly, 0o555)
         defer { chmod(readOnly, 0o755) }
         let before = FileManager.default.contents(atPath: path)
-        #expect(try await runWithoutWriting(["--db", path, "list"])
+        #expect(try await runWithoutWriting(["--db", path, "list"], in: open)
                 == ProgramRun(output: "  1   kept\n  2   ✓ also kept\n"))
-        #expect(try await runWithoutWriting(["--db", path, "find", "also"])
+        #expect(try await runWithoutWriting(["--db", path, "find", "also"], in: open)
                 == ProgramRun(output: "  2   ✓ also kept\n1 of 2 tasks matches “also”; `list` shows all\n"))
-        #expect(try await runWithoutWriting(["--db", path, "rm", "1"])
+        #expect(try await runWithoutWriting(["--db", path, "rm", "1"], in: open)
                 == ProgramRun(error: "rm 1: \(path) is read-only: cannot save changes\n", status: 1))
-        #expect(try await runWithoutWriting(["--db", path], input: "add new\n")
+        #expect(try await runWithoutWriting(["--db", path], input: "add new\n", in: open)
                 == ProgramRun(error: "line 1: add new: \(path) is read-only: cannot save changes\n", status: 1))
         #expect(FileManager.default.contents(atPath: path) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
