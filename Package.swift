@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Values, the storage protocols, StoreError, ordering: Foundation only.
+        .target(name: "TaskModel"),
+        // The default store, an SQLite file (GRDB): a TaskStorage backend of its own, so that nothing
+        // above the model links SQLite.
         .target(
-            name: "TaskModel",
+            name: "TaskSQLite",
             dependencies: [
+                "TaskModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -33,7 +38,7 @@ let package = Package(
         // libpq, PostgreSQL's C client library: its header and the stand-ins that let it link statically.
         .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("pq")]),
         // The shared list on a PostgreSQL server: a TaskStorage backend of its own, so that TaskModel
-        // and the SQLite path do not depend on libpq.
+        // and TaskSQLite do not depend on libpq.
         .target(name: "TaskPostgres", dependencies: ["TaskModel", "CLibPQ"]),
         .target(
             name: "TaskPresenter",
@@ -48,6 +53,7 @@ let package = Package(
             name: "TaskREPL",
             dependencies: [
                 "TaskPresenter",
+                "TaskSQLite",
                 "TaskPostgres",
                 "TaskTerminal",
                 "CEditLine",
@@ -57,17 +63,26 @@ let package = Package(
         // `make bench`'s in-process figures (one REPL command and re-render on 10k tasks).
         .executableTarget(
             name: "TaskBench",
-            dependencies: ["TaskModel", "TaskPresenter", "TaskTerminal"]
+            dependencies: ["TaskModel", "TaskSQLite", "TaskPresenter", "TaskTerminal"]
         ),
         // libFuzzer target over the parser and presenter: `make fuzz` (a plain build replays files).
-        .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel"]),
+        .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite"]),
         // What several test targets share (a temporary folder removed with its contents).
         .target(name: "TaskTestSupport", dependencies: ["TaskModel"], path: "Tests/TaskTestSupport"),
+        // The backend-neutral spec suite, run against every backend, and the model's values.
+        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel", "TaskSQLite", "TaskPostgres", "TaskTestSupport"]),
+        // Each backend's own: files, migrations of older stores, the server's people and notifications.
         .testTarget(
-            name: "TaskModelTests",
-            dependencies: ["TaskModel", "TaskPostgres", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "TaskSQLiteTests",
+            dependencies: ["TaskSQLite", "TaskModel", "TaskTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport"]),
+        .testTarget(
+            name: "TaskPostgresTests",
+            dependencies: ["TaskPostgres", "TaskModel", "TaskTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
@@ -75,7 +90,7 @@ let package = Package(
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),
         .testTarget(
             name: "TaskPropertyTests",
-            dependencies: ["TaskPresenter", "TaskModel", "TaskTestSupport",
+            dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]

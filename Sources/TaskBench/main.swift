@@ -1,5 +1,6 @@
 import Foundation
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTerminal
 

@@ -1,4 +1,5 @@
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 
 /// One fuzzer input, read as lines of commands and run three ways on fresh in-memory stores:

@@ -6,7 +6,17 @@ extension PostgresTransaction: TaskReading {
     static let taskColumns = "uuid, text, is_favorite, done_at, created_at, foreign_fields"
 
     func allTasks() throws -> TaskList {
-        let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position")
+        try tasks(of: try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position"))
+    }
+
+    func firstTasks(_ count: Int) throws -> TaskList {
+        try tasks(of: try query("""
+            SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position LIMIT $1
+            """, .int64(Int64(max(0, count)))))
+    }
+
+    /// The tasks of `rows`, selected as `taskColumns`.
+    private func tasks(of rows: PostgresResult) throws -> TaskList {
         var textBytes = 0
         for row in 0..<rows.count { textBytes += rows.withBytes(row, 1) { $0.count } }
         var tasks = TaskList(reservingTextBytes: textBytes, count: rows.count)

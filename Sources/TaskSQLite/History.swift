@@ -1,4 +1,5 @@
 internal import GRDB
+import TaskModel
 
 /// The counters of the undo history (the one row of `history`), loaded once per transaction.
 struct History: Equatable {

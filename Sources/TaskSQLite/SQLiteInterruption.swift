@@ -1,6 +1,7 @@
 import Synchronization
 internal import GRDB
 internal import GRDBSQLite
+import TaskModel
 
 /// What `SQLiteStorage.interrupt()` sets and SQLite reads while it runs a statement: SQLite's
 /// progress handler makes the statement fail (`SQLITE_INTERRUPT`), so its transaction rolls back.

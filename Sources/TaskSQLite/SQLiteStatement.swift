@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 internal import GRDBSQLite
+import TaskModel
 
 /// The one place where the model calls SQLite's C API itself: binding, stepping and reading a
 /// statement that GRDB prepared. GRDB boxes every argument and column (more costly than SQLite on
@@ -108,6 +109,12 @@ struct SQLiteRow {
 
     /// The column as text, or nil when it is NULL.
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column as `TaskItem.foreign` (`ForeignFieldsCoding`: NULL is none); nil when it holds
+    /// something else.
+    func foreignFields(_ column: Int32) -> [String: String]? {
+        optionalText(column).map(ForeignFieldsCoding.decode) ?? [:]
+    }
 
     private func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

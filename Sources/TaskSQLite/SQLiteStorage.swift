@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 import Synchronization
+import TaskModel
 
 /// The task list in one SQLite database, in a file or in memory, owned through one GRDB writer:
 /// the default, embedded backend of `TaskStorage`.

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import TaskModel
 
 extension SQLiteTransaction: TaskWriting {
     private static let insertTaskSQL = "INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES (?, ?, ?, ?, ?)"

@@ -1,4 +1,5 @@
 internal import GRDB
+import TaskModel
 
 /// The undo history: steps numbered by `history.lastStep`, undone from `history.undoneFrom` on,
 /// kept down to `history.floor`.

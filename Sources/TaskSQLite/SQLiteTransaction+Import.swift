@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import TaskModel
 
 /// `importTasks`: many tasks in one step. A task is inserted unless its identity is stored already
 /// (one probe of the `uuid` index, made by the insert itself); a stored one is read, and written

@@ -1,4 +1,5 @@
 internal import GRDB
+import TaskModel
 
 /// Positions: the integer key that orders the list. Appends are `Schema.positionGap` apart; a move
 /// takes the midpoint of its new neighbours (hidden tasks count as neighbours, so that a task brought

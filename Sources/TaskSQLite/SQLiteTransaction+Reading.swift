@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import TaskModel
 
 extension SQLiteTransaction: TaskReading {
     /// The SQL condition for a task in the list: not removed, and not hidden by a clear.
@@ -9,15 +10,26 @@ extension SQLiteTransaction: TaskReading {
     static let taskColumns = "uuid, text, isFavorite, doneAt, createdAt, foreignFields"
 
     func allTasks() throws -> TaskList {
+        try tasks(limit: nil)
+    }
+
+    func firstTasks(_ count: Int) throws -> TaskList {
+        try tasks(limit: max(0, count))
+    }
+
+    /// The tasks in list order, the first `limit` of them when given.
+    private func tasks(limit: Int?) throws -> TaskList {
         try mapErrors {
-            let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(Self.isLive) ORDER BY position")
+            let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(Self.isLive) ORDER BY position"
+                + (limit == nil ? "" : " LIMIT ?"))
             // The store's files bound the bytes of all texts, and a row takes more than 16 bytes of them;
             // the room is capped so that a huge store does not ask for more address space than it needs.
             let storeBytes = min(StoreFile.size(of: path) + StoreFile.size(of: path + "-wal"), 64 << 20)
-            var tasks = TaskList(reservingTextBytes: storeBytes, count: storeBytes / 16)
+            let rows = min(storeBytes / 16, limit ?? .max)
+            var tasks = TaskList(reservingTextBytes: min(storeBytes, rows * 64), count: rows)
             var position = 0
-            try select.forEachRow { row in
-                guard let id = row.uuid(0), let foreign = ForeignFieldsCoding.decode(row, 5) else {
+            try select.forEachRow(limit.map { [.integer(Int64($0))] } ?? []) { row in
+                guard let id = row.uuid(0), let foreign = row.foreignFields(5) else {
                     throw damagedTask(at: position)
                 }
                 row.withTextBytes(1) { text in
@@ -82,7 +94,7 @@ extension SQLiteTransaction: TaskReading {
 extension TaskItem {
     /// Decodes a row of `SQLiteTransaction.taskColumns` whose identity is known to be `id`.
     init(row: SQLiteRow, id: UUID, path: String) throws {
-        guard let foreign = ForeignFieldsCoding.decode(row, 5) else {
+        guard let foreign = row.foreignFields(5) else {
             throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
         }
         self.init(id: id, text: row.text(1), isFavorite: row.integer(2) != 0,

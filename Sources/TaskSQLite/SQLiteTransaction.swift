@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import TaskModel
 
 /// The task list inside one open transaction of an `SQLiteStorage`: the SQLite backend of
 /// `TaskWriting`, valid only inside the `read` or `write` closure that received it.

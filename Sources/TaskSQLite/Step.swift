@@ -1,4 +1,5 @@
 import Foundation
+import TaskModel
 
 /// One step of the undo history, decoded: what a change did and what reverting it needs.
 ///

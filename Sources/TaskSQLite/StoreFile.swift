@@ -1,4 +1,5 @@
 import Foundation
+import TaskModel
 
 /// Reads the 100-byte SQLite header of an existing file to decide, before SQLite touches it,
 /// whether it may be opened as a tasks store. A file that fails is never written to.

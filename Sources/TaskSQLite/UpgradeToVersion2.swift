@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import TaskModel
 
 /// Brings a store of schema version 1 (the first release, where a task's row id was at once its
 /// identity, its position and its creating step) to version 2: each task gets a UUID, a position

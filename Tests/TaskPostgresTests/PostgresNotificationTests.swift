@@ -91,13 +91,6 @@ import Testing
         #expect(watcher.takeNotifications() == .listChanged)
     }
 
-    @Test(arguments: [Backend.sqliteInMemory, .sqliteFile])
-    func aStoreThatCannotNotifyHasNothingToWaitOn(_ backend: Backend) throws {
-        let store = try backend.makeStorage()
-        #expect(store.watchForChanges() == nil)
-        #expect(store.takeNotifications() == .quiet)
-    }
-
     /// Whether `descriptor` has something to read within `milliseconds`.
     private static func isReadable(_ descriptor: Int32, waitingAtMost milliseconds: Int32) -> Bool {
         var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -15,7 +15,7 @@ import Testing
     init() throws {
         server = try PostgresTestServer.shared()
         database = try server.makeDatabase(owner: "alice")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/postgres-v1.sql")
         try server.psql(try String(contentsOf: fixture, encoding: .utf8), database: database, user: "alice")
         try server.grantList(in: database, to: "bob")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 

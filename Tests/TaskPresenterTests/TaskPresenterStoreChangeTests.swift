@@ -1,5 +1,6 @@
 import Testing
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 
@@ -128,6 +129,7 @@ private final class UnlistableStore: TaskStorage, @unchecked Sendable {
     private struct Unlistable: TaskReading {
         let base: any TaskReading
         func allTasks() throws -> TaskList { throw UnlistableStore.failure }
+        func firstTasks(_ count: Int) throws -> TaskList { throw UnlistableStore.failure }
         func task(id: TaskItem.ID) throws -> TaskItem? { try base.task(id: id) }
         func count() throws -> Int { try base.count() }
         func externalVersion() throws -> Int { try base.externalVersion() }

@@ -1,4 +1,5 @@
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 import Testing

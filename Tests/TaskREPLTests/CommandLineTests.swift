@@ -128,7 +128,7 @@ import Testing
 
     @Test func askingForTaskNumbersNeverUpgradesAStoreOfTheFirstRelease() async throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("TaskModelTests/Fixtures/v1-store.sqlite").path
+            .appendingPathComponent("TaskSQLiteTests/Fixtures/v1-store.sqlite").path
         let path = folder.file("v1.sqlite")
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let before = FileManager.default.contents(atPath: path)

@@ -3,6 +3,7 @@ import GRDB
 import TaskTestSupport
 import Testing
 import TaskModel
+import TaskSQLite
 
 /// What the SQLite store deletes for good: hidden tasks whose step left the kept history, and
 /// tasks whose undone creation a later change dropped. Read under the model's API, in the file.

@@ -1,7 +1,8 @@
 import Foundation
 import TaskTestSupport
 import Testing
-@testable import TaskModel
+@testable import TaskSQLite
+import TaskModel
 
 /// The SQLite backend's files: reopening, folders, the log, several processes.
 @Suite struct PersistenceTests {

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import TaskTestSupport
 import Testing
-@testable import TaskModel
+@testable import TaskSQLite
+import TaskModel
 
 @Suite struct StoreFileSafetyTests {
     let folder: TemporaryFolder

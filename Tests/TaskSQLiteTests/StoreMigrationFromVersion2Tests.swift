@@ -3,6 +3,7 @@ import GRDB
 import TaskTestSupport
 import Testing
 import TaskModel
+import TaskSQLite
 
 /// A store written by the release of schema 2 (`Fixtures/v2-store.sqlite`, made as its README says)
 /// opens with every task, flag, order and undo step kept, and gains the column of foreign fields.
@@ -14,7 +15,7 @@ import TaskModel
         folder = try TemporaryFolder()
         path = folder.file("v2.sqlite")
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/v2-store.sqlite").path
+            .appendingPathComponent("Fixtures/v2-store.sqlite").path
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
     }
 

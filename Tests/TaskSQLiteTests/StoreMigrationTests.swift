@@ -3,6 +3,7 @@ import GRDB
 import TaskTestSupport
 import Testing
 import TaskModel
+import TaskSQLite
 
 /// A store written by the first release (schema 1, `Fixtures/v1-store.sqlite`, made as its README
 /// says) opens with every task, favourite, order and undo step kept. The expected lists are what
@@ -15,7 +16,7 @@ import TaskModel
         folder = try TemporaryFolder()
         path = folder.file("v1.sqlite")
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/v1-store.sqlite").path
+            .appendingPathComponent("Fixtures/v1-store.sqlite").path
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
     }
 

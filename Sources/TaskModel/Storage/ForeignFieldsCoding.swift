@@ -1,7 +1,8 @@
 /// How `TaskItem.foreign` is kept in the `foreignFields` column: NULL when empty, else each format's
 /// entry, sorted by format, as `<bytes>:<format><bytes>:<fields>` (byte counts in decimal), so any
 /// text, NUL included, is kept exactly and reading it back needs no JSON parser. The shared list
-/// (TaskPostgres) keeps the same text, as bytes, and merges an import's fields the same way.
+/// (TaskPostgres) keeps the same text, as bytes, and merges an import's fields the same way: both
+/// backends code it here.
 package enum ForeignFieldsCoding {
     /// The column's value for `foreign`: nil (NULL) when there is nothing.
     package static func encode(_ foreign: [String: String]) -> String? {
@@ -12,12 +13,6 @@ package enum ForeignFieldsCoding {
             text += "\(key.utf8.count):\(key)\(value.utf8.count):\(value)"
         }
         return text
-    }
-
-    /// The fields in column `column` of `row`; nil when the column holds something else.
-    static func decode(_ row: SQLiteRow, _ column: Int32) -> [String: String]? {
-        guard let text = row.optionalText(column) else { return [:] }
-        return decode(text)
     }
 
     /// The fields `encode` wrote as `text`; nil when it is not such a text.

@@ -10,6 +10,12 @@ public protocol TaskStorage: AnyObject, Sendable {
     /// Where the list is kept, as the user named it (a path; a server address without its password).
     var location: String { get }
 
+    /// What opening did to a store written by an earlier version of tasks, when it had to be
+    /// brought up to this version's schema; nil when it was not, or when there is nothing worth
+    /// telling (a shared list is upgraded with its history kept). Stores that never tell need not
+    /// implement it.
+    var upgrade: StoreUpgrade? { get }
+
     /// Runs `body` with a consistent, read-only view of the list.
     func read<T>(_ body: (any TaskReading) throws -> T) throws -> T
 
@@ -39,10 +45,18 @@ public protocol TaskStorage: AnyObject, Sendable {
     func close()
 }
 
+extension TaskStorage {
+    public var upgrade: StoreUpgrade? { nil }
+}
+
 /// What can be read of the list inside a transaction.
 public protocol TaskReading {
     /// All tasks in list order.
     func allTasks() throws -> TaskList
+
+    /// The first `count` tasks in list order, or all of them when the list is shorter: what a
+    /// command naming numbers up to `count` needs, read in order from the index without the rest.
+    func firstTasks(_ count: Int) throws -> TaskList
 
     /// The task with this identity, if it is in the list.
     func task(id: TaskItem.ID) throws -> TaskItem?

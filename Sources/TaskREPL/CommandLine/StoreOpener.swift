@@ -1,5 +1,6 @@
 import TaskModel
 import TaskPostgres
+import TaskSQLite
 
 /// Opens the store a `--db` value (or `TASKS_DB`, or the default path) names: a shared list on a
 /// PostgreSQL server for a connection string (`postgresql://…`, `postgres://…`, libpq's

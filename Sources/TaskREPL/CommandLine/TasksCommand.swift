@@ -151,7 +151,7 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure(TaskPresenter.message(forOpening: error))
             return output.finish(status: 1)
         }
-        if let notice = TaskPresenter.notice(forUpgrade: (database as? SQLiteStorage)?.upgrade) {
+        if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) {
             output.writeFailure(notice)
         }
         let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))

@@ -18,6 +18,32 @@ import TaskModel
         #expect(try database.texts() == ["Buy milk", "Pay rent", "Call mom"])
     }
 
+    @Test(arguments: Backend.allCases) func firstTasksAreTheListsFirstRowsInOrder(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["a", "b", "c", "d", "e"])
+        try database.remove(ids: [tasks[1].id])
+        try database.move(id: tasks[4].id, to: .before(tasks[0].id))
+        try database.toggleDone(ids: [tasks[2].id])
+        let all = try database.allTasks()
+        #expect(try database.read { try $0.firstTasks(3) } == TaskList(all.prefix(3)))
+        #expect(try database.read { try $0.firstTasks(3) }.map(\.text) == ["e", "a", "c"])
+        #expect(try database.read { try $0.firstTasks(0) }.isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases) func firstTasksOfAShorterListAreTheWholeList(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        try database.fill(["a", "b"])
+        #expect(try database.read { try $0.firstTasks(10) } == database.allTasks())
+    }
+
+    @Test(arguments: Backend.allCases) func firstTasksSkipTheTasksAClearHid(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        try database.fill(["old", "older"])
+        try database.removeAll()
+        try database.fill(["new", "newer", "newest"])
+        #expect(try database.read { try $0.firstTasks(2) }.map(\.text) == ["new", "newer"])
+    }
+
     @Test(arguments: Backend.allCases) func createReturnsTheStoredTask(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let task = try database.create(text: "Buy milk")
