@@ -4,7 +4,7 @@ import TaskModel
 /// tables serves too; `tasks.meta` says which program made the schema and its version.
 ///
 /// The list is the SQLite store's, for a list many people change at once:
-/// - a task's identity is its `uuid`; its place is `position`, spaced `positionGap` apart so that a
+/// - a task's identity is its `uuid`; its place is `position`, spaced `ListPosition.gap` apart so that a
 ///   move writes one row (the midpoint of its neighbours); its text is `bytea`, because PostgreSQL's
 ///   `text` cannot hold a NUL byte and a task's text is kept exactly;
 /// - every change is a row of `step`, numbered by a sequence, with its `author` (the database role
@@ -34,8 +34,6 @@ enum PostgresSchema {
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
     static let version = 2
-    /// How far apart appended tasks' positions are (`ListPosition`'s gap).
-    static let positionGap = ListPosition.gap
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
     /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen

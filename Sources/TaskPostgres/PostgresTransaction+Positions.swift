@@ -1,7 +1,7 @@
 import TaskModel
 
 /// Positions: the integer that orders the list, as in the SQLite store. Appends are
-/// `PostgresSchema.positionGap` apart; a move takes the midpoint of its new neighbours (hidden tasks
+/// `ListPosition.gap` apart; a move takes the midpoint of its new neighbours (hidden tasks
 /// count as neighbours, so that a task brought back by undo finds its place free). When two
 /// neighbours are adjacent integers, every position is renumbered together with the positions that
 /// move steps remember, so undo and redo of a move still put the task where it was.
@@ -45,7 +45,7 @@ extension PostgresTransaction: PositionedList {
         return try query(sql, .int64(anchor), .int64(excluding ?? anchor)).int64(0, 0)
     }
 
-    /// Spaces every position `positionGap` apart again, keeping the order, and maps the positions
+    /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
     /// that move steps remember the same way: they are ranked together with the tasks' own, so a
     /// remembered place keeps its order against every task and every other remembered place.
     /// Returns `positions` (places that move steps remember) mapped. One statement; positions are
@@ -67,7 +67,7 @@ extension PostgresTransaction: PositionedList {
             tasks AS (UPDATE tasks.task t SET position = r.new FROM renumbered r WHERE r.old = t.position)
             SELECT i.old, r.new FROM unnest($1::int8[]) WITH ORDINALITY AS i(old, ordinal)
             JOIN renumbered r ON r.old = i.old ORDER BY i.ordinal
-            """, .int64s(positions), .int64(PostgresSchema.positionGap))
+            """, .int64s(positions), .int64(ListPosition.gap))
         try runStatements("SET CONSTRAINTS tasks.task_position IMMEDIATE")
         guard mapped.count == positions.count else {
             throw damagedHistory(at: 0, "a remembered place was not renumbered")

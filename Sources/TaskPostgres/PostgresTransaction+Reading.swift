@@ -62,12 +62,6 @@ extension PostgresTransaction: TaskReading {
         return (0..<rows.count).compactMap { rows.uuid($0, 0) }
     }
 
-    /// Throws `tasksNotFound` naming those of `ids` that are not in the list.
-    func requireLive(_ ids: [TaskItem.ID]) throws {
-        let absent = try missing(ids)
-        if !absent.isEmpty { throw StoreError.tasksNotFound(ids: absent) }
-    }
-
     /// The foreign fields of row `row` (selected as `taskColumns`); nil when the column holds
     /// something `ForeignFieldsCoding` did not write.
     private func foreign(_ row: Int, of rows: PostgresResult) -> [String: String]? {

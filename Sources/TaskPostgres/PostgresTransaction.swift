@@ -52,11 +52,6 @@ final class PostgresTransaction {
         }
     }
 
-    /// The history cannot be read at `step`; `reason` says how.
-    func damagedHistory(at step: Int64, _ reason: String) -> StoreError {
-        .damagedHistory(path: location, step: step, cause: StoreError.Cause(code: "history", message: reason))
-    }
-
     /// Before commit: purges the history when due, counts the commit in the list's version and
     /// tells the listening prompts, in the same statement (the server delivers the notification when
     /// the transaction commits, and drops it when it rolls back).
@@ -93,13 +88,5 @@ final class PostgresTransaction {
         } catch {
             throw StoreError(error, location: location)
         }
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
     }
 }

@@ -1,7 +1,7 @@
 internal import GRDB
 import TaskModel
 
-/// Positions: the integer key that orders the list. Appends are `Schema.positionGap` apart; a move
+/// Positions: the integer key that orders the list. Appends are `ListPosition.gap` apart; a move
 /// takes the midpoint of its new neighbours (hidden tasks count as neighbours, so that a task brought
 /// back by undo finds its place free). When two neighbours are adjacent integers, every position is
 /// renumbered together with the positions that move steps remember, so undo and redo of a move
@@ -58,7 +58,7 @@ extension SQLiteTransaction: PositionedList {
         return found
     }
 
-    /// Spaces every position `positionGap` apart again, keeping the order, and maps the positions
+    /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
     /// that move steps remember the same way: they are ranked together with the tasks' own, so a
     /// remembered place keeps its order against every task and every other remembered place.
     /// Returns `positions` (places that move steps remember) mapped.
@@ -66,7 +66,7 @@ extension SQLiteTransaction: PositionedList {
         appendPosition = nil
         try db.execute(sql: """
             CREATE TEMP TABLE renumbered AS
-                SELECT old, row_number() OVER (ORDER BY old) * \(Schema.positionGap) AS new FROM (
+                SELECT old, row_number() OVER (ORDER BY old) * \(ListPosition.gap) AS new FROM (
                     SELECT position AS old FROM task
                     UNION SELECT json_extract(data, '$.from') FROM step WHERE kind = 'move'
                     UNION SELECT json_extract(data, '$.to') FROM step WHERE kind = 'move');

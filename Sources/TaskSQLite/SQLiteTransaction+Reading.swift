@@ -65,18 +65,14 @@ extension SQLiteTransaction: TaskReading {
 
     /// Those of `ids` that are not in the list, in the order given.
     func missing(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
-        let select = try statement("SELECT 1 FROM task WHERE uuid = ? AND \(Self.isLive)")
-        return try ids.filter { id in
-            var found = false
-            try select.forEachRow(.uuid(id)) { _ in found = true }
-            return !found
+        try mapErrors {
+            let select = try statement("SELECT 1 FROM task WHERE uuid = ? AND \(Self.isLive)")
+            return try ids.filter { id in
+                var found = false
+                try select.forEachRow(.uuid(id)) { _ in found = true }
+                return !found
+            }
         }
-    }
-
-    /// Throws `tasksNotFound` naming those of `ids` that are not in the list.
-    func requireLive(_ ids: [TaskItem.ID]) throws {
-        let absent = try mapErrors { try missing(ids) }
-        if !absent.isEmpty { throw StoreError.tasksNotFound(ids: absent) }
     }
 
     /// The text of the task `id` as stored, whether it is in the list or hidden.

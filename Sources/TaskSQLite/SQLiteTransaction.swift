@@ -48,17 +48,4 @@ final class SQLiteTransaction {
             throw StoreError.mapping(error, path: path)
         }
     }
-
-    /// The history cannot be read at `step`; `reason` says how.
-    func damagedHistory(at step: Int64, _ reason: String) -> StoreError {
-        .damagedHistory(path: path, step: step, cause: StoreError.Cause(code: "history", message: reason))
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
 }

@@ -6,7 +6,7 @@ import TaskModel
 /// Identity, order and undo steps are three separate things:
 /// - a task's identity is its `uuid` (16 bytes, the same in every backend and export);
 /// - its place in the list is `position`, the table's integer key, so listing in order is a plain
-///   scan of the table; positions are spaced `positionGap` apart so that a move writes one row
+///   scan of the table; positions are spaced `ListPosition.gap` apart so that a move writes one row
 ///   (the midpoint of its new neighbours), and are renumbered only when a gap is used up;
 /// - every change is a numbered step of the undo history (`history` holds the counters). A step
 ///   that creates tasks is recorded by the tasks themselves (`createdBy`), so an append writes one
@@ -29,9 +29,6 @@ import TaskModel
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
     static let userVersion: Int32 = 3
-
-    /// How far apart appended tasks' positions are (`ListPosition`'s gap).
-    static let positionGap = ListPosition.gap
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).

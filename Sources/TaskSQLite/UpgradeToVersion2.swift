@@ -35,7 +35,7 @@ enum UpgradeToVersion2 {
         let rows = try Row.fetchAll(db, sql: "SELECT id, createdAt FROM task_v1 ORDER BY id")
         let insert = try db.makeStatement(sql: """
             INSERT INTO task (position, uuid, text, isFavorite, createdAt, createdBy, removedBy, restoredBy)
-            SELECT id * \(Schema.positionGap), ?, text, isFavorite, createdAt, id, removedBy, restoredBy
+            SELECT id * \(ListPosition.gap), ?, text, isFavorite, createdAt, id, removedBy, restoredBy
             FROM task_v1 WHERE id = ?
             """)
         for row in rows {

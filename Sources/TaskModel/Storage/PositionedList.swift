@@ -1,9 +1,7 @@
 /// The few queries of a backend that orders its list by spaced positions (`ListPosition`): from
 /// them, this protocol's extension decides, the same way in every backend, where a moved task and
 /// an appended one go.
-package protocol PositionedList {
-    /// The list's location, for errors.
-    var location: String { get }
+package protocol PositionedList: StoredList {
     /// The position of task `id`, hidden or not.
     func position(of id: TaskItem.ID) throws -> Int64?
     /// The nearest position below (or above) `anchor`, skipping `excluding`.
