@@ -111,6 +111,10 @@ test: test-deps
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
 # Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
 # Each table ends with how soon an open prompt shows another's change, and its idle cost (bench/refresh.py).
+# Both tables are also written, as Markdown, to BENCH_RESULTS (replaced by each run; bench/results.py
+# heads it with the date, the commit and the load average), so that no one copies figures by hand.
+BENCH_RESULTS ?= docs/bench-results.md
+
 bench: static-deps
 	$(call need,/usr/bin/hyperfine,hyperfine)
 	$(call need,/usr/bin/sqlite3,sqlite3)
@@ -118,11 +122,14 @@ bench: static-deps
 	$(call need,/usr/bin/psql,postgresql-client-15)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
 	$(SWIFT) build $(RELEASE_FLAGS) --product TaskBench
-	python3 bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" \
+	python3 bench/results.py begin $(call quote,$(BENCH_RESULTS))
+	BENCH_RESULTS=$(call quote,$(BENCH_RESULTS)) python3 bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/TaskBench"
 	@server=$$(sh Tests/postgres-server.sh start) || exit 1; \
 	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
-	python3 bench/bench_postgres.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$$server"
+	BENCH_RESULTS=$(call quote,$(BENCH_RESULTS)) \
+	  python3 bench/bench_postgres.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$$server"
+	@echo "==> the tables are in $(BENCH_RESULTS)"
 
 # libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
 # growing .build-fuzz/corpus from the seeds in Fuzz/corpus; crashing inputs land in .build-fuzz/.

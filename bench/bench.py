@@ -4,7 +4,8 @@
 Whole processes are timed with hyperfine (medians of several runs, output to /dev/null);
 in-process figures come from the TaskBench executable; an open prompt's refresh from refresh.py.
 Prints one table: figure, median,
-target, ratio to the floor. Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKDIR]
+target, ratio to the floor; with BENCH_RESULTS naming a file, adds it there as Markdown (results.py).
+Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKDIR]
 """
 import json
 import os
@@ -14,6 +15,7 @@ import sys
 import tempfile
 
 import refresh
+import results
 
 TASKS, TASKBENCH = sys.argv[1], sys.argv[2]
 WORK = sys.argv[3] if len(sys.argv) > 3 else tempfile.mkdtemp(prefix="tasks-bench-")
@@ -77,6 +79,7 @@ def peak_rss_mb(command):
 
 
 def main():
+    load = results.load_average()  # before this script's own work raises it
     env_db = {**os.environ, "NO_COLOR": "1"}
     os.environ.update(env_db)
     print(f"tasks bench: {RUNS} runs a figure, in {WORK}", file=sys.stderr)
@@ -181,15 +184,7 @@ def main():
                       figure["median"] <= figure["target"], None))
     table += refresh.table_rows(prompt, "SQLite")
 
-    widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
-    print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
-    failed = 0
-    for name, median, target, ok, ratio in table:
-        mark = "" if ok is None else ("yes" if ok else "NO")
-        failed += ok is False
-        ratio_text = "" if ratio is None else f"{ratio:.2f}x"
-        print(f"{name:<{widths[0]}}  {median:>{widths[1]}}  {target:<{widths[2]}}  {mark:<4}  {ratio_text}")
-    print(f"{sum(r[3] is not None for r in table) - failed} targets met, {failed} missed", file=sys.stderr)
+    results.show(f"SQLite (bench/bench.py, {RUNS} runs a figure)", table, os.environ.get("BENCH_RESULTS"), load)
     if len(sys.argv) <= 3:
         shutil.rmtree(WORK, ignore_errors=True)
 

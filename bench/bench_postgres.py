@@ -4,7 +4,8 @@
 imported into an empty list against a 100,000-line `add` script into one, and how soon an open prompt
 shows another's change (refresh.py).
 
-Whole processes are timed with hyperfine (medians, output to /dev/null). Prints one table.
+Whole processes are timed with hyperfine (medians, output to /dev/null). Prints one table; with
+BENCH_RESULTS naming a file, adds it there as Markdown (results.py).
 Usage: bench_postgres.py TASKS_BINARY SERVER_FOLDER (a server from Tests/postgres-server.sh).
 """
 import json
@@ -15,6 +16,7 @@ import tempfile
 import time
 
 import refresh
+import results
 
 TASKS, SERVER = sys.argv[1], sys.argv[2]
 RUNS = int(os.environ.get("BENCH_RUNS", "10"))
@@ -49,6 +51,7 @@ def hyperfine(name, command, prepare=None, runs=RUNS):
 
 
 def main():
+    load = results.load_average()  # before this script's own work raises it
     os.environ["NO_COLOR"] = "1"
     print(f"tasks bench (PostgreSQL): {RUNS} runs a figure, server in {SERVER}", file=sys.stderr)
     psql("postgres", "CREATE DATABASE bench")
@@ -113,15 +116,8 @@ def main():
         ("import: 100k tasks, Taskwarrior JSON, empty list", ms(imports["json"]), "<= 2x 100k add script",
          imports["json"] <= 2 * script100k, imports["json"] / script100k),
     ] + refresh.table_rows(prompt, "shared list")
-    widths = [max(len(str(r[i])) for r in table + [("figure", "median", "target")]) for i in range(3)]
-    print(f"{'figure':<{widths[0]}}  {'median':>{widths[1]}}  {'target':<{widths[2]}}  ok    vs floor")
-    missed = 0
-    for name, median, target, ok, ratio in table:
-        mark = "" if ok is None else ("yes" if ok else "NO")
-        missed += ok is False
-        ratio_text = "" if ratio is None else f"{ratio:.2f}x"
-        print(f"{name:<{widths[0]}}  {median:>{widths[1]}}  {target:<{widths[2]}}  {mark:<4}  {ratio_text}")
-    print(f"{sum(r[3] is not None for r in table) - missed} targets met, {missed} missed", file=sys.stderr)
+    results.show(f"The shared list on PostgreSQL (bench/bench_postgres.py, {RUNS} runs a figure, {BIG_RUNS} for "
+                 f"100k tasks)", table, os.environ.get("BENCH_RESULTS"), load)
 
 
 def big_list(psql_command):

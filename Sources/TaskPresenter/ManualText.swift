@@ -20,8 +20,8 @@ public enum ManualText {
             lines are reported and skipped and the rest is applied. The final list is shown once.
             """]),
         .item(term: "`tasks` COMMAND [ARGUMENT…]", text: ["""
-            One command, then the list. A word starting with `-` is read as a flag: put such \
-            words after `--` (`tasks -- add -5 degrees`).
+            One command, then the list. Flags go before COMMAND: every word after it is its \
+            argument, even one starting with `-` (`tasks add -5 degrees`).
             """]),
         .paragraph("Blank lines and lines starting with `#` are ignored."),
     ])

@@ -20,7 +20,7 @@ struct TaskPresenterHelpTests {
             list, ls        show the whole list
             undo            revert the latest change
             redo            re-apply the latest undone change
-            export [FILE]   write the list to a todo.txt, JSON, Markdown or iCalendar file
+            export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
             import FILE     add or update tasks from such a file (- for standard input)
             help [COMMAND]  show what the commands do, or one in detail
             quit, exit      leave (Ctrl-D too)

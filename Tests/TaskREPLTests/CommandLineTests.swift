@@ -32,6 +32,39 @@ import Testing
         }
     }
 
+    @Test func helpAtEightyColumnsKeepsEachCommandOnOneLine() async throws {
+        let help = try await ProgramRun(["--help"], in: folder, environment: ["COLUMNS": "80"]).output
+        let commands = try #require(help.firstRange(of: "COMMANDS:\n")).upperBound
+        let end = try #require(help[commands...].firstRange(of: "\n\n")).lowerBound
+        #expect(help[commands..<end] == """
+              add TEXT        add a task at the end of the list
+              done N…         check off tasks (✓), or uncheck them
+              fav N…          mark or unmark tasks as favourites (★)
+              edit N TEXT     replace the text of task N
+              mv N M          move task N to place M
+              rm N…           remove tasks
+              clear [done]    remove all tasks, or only the done ones
+              find TEXT       show only the tasks whose text contains TEXT
+              list, ls        show the whole list
+              undo            revert the latest change
+              redo            re-apply the latest undone change
+              export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
+              import FILE     add or update tasks from such a file (- for standard input)
+              help [COMMAND]  show what the commands do, or one in detail
+              quit, exit      leave (Ctrl-D too)
+              N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3
+            """)
+    }
+
+    @Test func helpAtEightyColumnsLeavesNoWordOnALineOfItsOwn() async throws {
+        let help = try await ProgramRun(["--help"], in: folder, environment: ["COLUMNS": "80"]).output
+        let lonely = help.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            return words.count == 1 && !line.hasSuffix(":")
+        }
+        #expect(lonely == [], "\(help)")
+    }
+
     @Test func theUsageNamesEveryFlagButHelpAndVersion() async throws {
         let help = try await ProgramRun(["--help"], in: folder).output
         let usage = help.split(separator: "\n").drop { !$0.hasPrefix("USAGE: ") }.prefix { !$0.isEmpty }.joined()

@@ -31,16 +31,19 @@ struct TasksCommand: ParsableCommand {
 
     /// The presenter's list of commands (`help`), indented and wrapped to fit 80 columns.
     private static var commandsHelp: String {
+        // swift-argument-parser wraps the discussion again, at one column less than the terminal's
+        // width: a line of 80 at 80 columns would lose its last word to a line of its own. Wrapped
+        // here to 79 first, a long row goes on under its own column.
         (TaskPresenter.helpText() ?? "").split(separator: "\n")
-            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: 78) }
+            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: 77) }
             .map { "  " + $0 }
             .joined(separator: "\n")
     }
 
     /// `--db PATH`.
     @Option(name: .long, help: ArgumentHelp(
-        "The task database: a file, or a postgresql:// URL for a shared list (default: $TASKS_DB, "
-            + "else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
+        "The task database: an SQLite file, or a postgresql:// URL for a list shared on a server "
+            + "(default: $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.sqlite).", valueName: "path"),
             completion: .file())
     var db: String?
 

@@ -44,6 +44,18 @@ import Testing
         #expect(page.hasSuffix("tasks 0.1.0                                                           TASKS(1)\n"))
     }
 
+    @Test func aOneShotCommandTakesWordsStartingWithADashWithoutADoubleDash() async throws {
+        let page = try await shownPage()
+        #expect(page.contains("""
+
+                   tasks COMMAND [ARGUMENT…]
+                          One command, then the list. Flags go before COMMAND: every  word
+                          after it is its argument, even one starting with - (tasks add -5
+                          degrees).
+
+            """), "\(page)")
+    }
+
     @Test func everyFlagOfHelpIsAnOption() async throws {
         let page = try await shownPage()
         let options = try #require(page.firstRange(of: "\nOPTIONS\n")).lowerBound
