@@ -49,6 +49,11 @@ let package = Package(
             name: "TaskTerminal",
             dependencies: ["CWideCharacter"]
         ),
+        // The C library's calls the command line makes (files, terminals, signals, waiting for
+        // input), each behind a typed Swift function: nothing above it calls C for these.
+        .target(name: "TaskSystem"),
+        // The prompt's line editor: libedit (every call of it in LineEditor.swift), keys, history.
+        .target(name: "TaskLineEditor", dependencies: ["CEditLine", "TaskSystem", "TaskTerminal"]),
         .executableTarget(
             name: "TaskREPL",
             dependencies: [
@@ -56,7 +61,8 @@ let package = Package(
                 "TaskSQLite",
                 "TaskPostgres",
                 "TaskTerminal",
-                "CEditLine",
+                "TaskSystem",
+                "TaskLineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
+        .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.

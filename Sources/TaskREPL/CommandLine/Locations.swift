@@ -1,3 +1,5 @@
+import TaskSystem
+
 /// Where the program keeps its files, from the command line, the environment and the XDG
 /// base-directory rules (a relative `XDG_*` path is ignored, as the specification asks).
 enum Locations {

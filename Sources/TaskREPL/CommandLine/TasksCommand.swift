@@ -1,3 +1,5 @@
+import TaskLineEditor
+import TaskSystem
 import Glibc
 import ArgumentParser
 import TaskModel

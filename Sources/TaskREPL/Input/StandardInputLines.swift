@@ -1,3 +1,5 @@
+import TaskSystem
+
 /// The lines of standard input, read lazily in large pieces (never one byte per call, never all
 /// of it at once) and split at line ends. Bytes that are not UTF-8 become U+FFFD. The last line
 /// needs no line end, and a UTF-8 byte order mark at the very start is skipped (editors on Windows

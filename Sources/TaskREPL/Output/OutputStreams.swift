@@ -1,3 +1,4 @@
+import TaskSystem
 import TaskTerminal
 
 /// Standard output and standard error, buffered in memory and written in large pieces.

@@ -1,3 +1,5 @@
+import TaskLineEditor
+import TaskSystem
 import TaskTerminal
 import TaskPresenter
 

@@ -1,3 +1,4 @@
+import TaskSystem
 import Foundation
 
 /// Passes the user's Ctrl-C on to the command running at the prompt, so that a long change stops

@@ -4,7 +4,7 @@ import Glibc
 extension Posix {
     /// The bytes of the file at `path`; nil when it cannot be read (`ENOENT` when it does not exist:
     /// see `lastErrorWasMissingFile`).
-    static func contents(ofFile path: String) -> [UInt8]? {
+    public static func contents(ofFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { Glibc.close(descriptor) }
@@ -21,14 +21,14 @@ extension Posix {
     }
 
     /// Whether the latest failure was a missing file (`ENOENT`).
-    static var lastErrorWasMissingFile: Bool { errno == ENOENT }
+    public static var lastErrorWasMissingFile: Bool { errno == ENOENT }
 
     /// Replaces the file at `path` with `bytes` (mode 0600) so that a reader, or a crash at any
     /// moment, sees either the old file or the new one, never a part: the bytes go to
     /// `path.tmp`, are flushed to the disk, and that file is renamed over `path`. Call it only
     /// while holding `withLock(path:)`, which keeps two writers off the temporary file.
     /// Returns false when any step fails (the old file is then left as it was).
-    static func replaceFile(_ path: String, with bytes: [UInt8]) -> Bool {
+    public static func replaceFile(_ path: String, with bytes: [UInt8]) -> Bool {
         let temporary = path + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
@@ -43,7 +43,7 @@ extension Posix {
     /// Runs `body` while holding an exclusive advisory lock on the file `path.lock` (created when
     /// missing), so that other processes doing the same wait their turn. The lock goes with the
     /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had.
-    static func withLock<Result>(path: String, _ body: () -> Result) -> Result? {
+    public static func withLock<Result>(path: String, _ body: () -> Result) -> Result? {
         let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { Glibc.close(descriptor) }

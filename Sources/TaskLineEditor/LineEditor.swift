@@ -1,3 +1,4 @@
+import TaskSystem
 import CEditLine
 import Glibc
 import TaskTerminal
@@ -11,9 +12,9 @@ import TaskTerminal
 ///
 /// The terminal is put back as it was after each line is read; `close()` (or deinit) ends
 /// libedit and restores it for good.
-final class LineEditor {
+public final class LineEditor {
     /// What one call to `readLine()` produced.
-    enum Input: Equatable {
+    public enum Input: Equatable {
         /// A line the user entered (without its newline), in Normalization Form C.
         case line(String)
         /// The user pressed Ctrl-C: the line was discarded.
@@ -24,11 +25,11 @@ final class LineEditor {
     }
 
     /// The whole-line candidates completing the text before the cursor (none: Tab beeps).
-    var completions: (String) -> [String] = { _ in [] }
+    public var completions: (String) -> [String] = { _ in [] }
     /// The entries Up, Down and the history search go through, oldest first.
     private(set) var historyEntries: [String]
     /// What is shown above the prompt, without a key, while the line is empty (nil: nothing).
-    var idleUpdate: IdleUpdate?
+    public var idleUpdate: IdleUpdate?
 
     // State of the reading and the keys (the other two files).
     let input = TerminalInput()
@@ -60,7 +61,7 @@ final class LineEditor {
     /// Starts libedit on standard input with `history` (oldest first). The prompt and the line
     /// being edited are written to standard output, or to standard error when only that one is
     /// a terminal (`tasks | less`). Returns nil when libedit cannot start.
-    init?(programName: String, prompt promptText: String, history entries: [String]) {
+    public init?(programName: String, prompt promptText: String, history entries: [String]) {
         let editsOnStandardError = !Posix.isTerminal(Posix.standardOutput) && Posix.isTerminal(Posix.standardError)
         let terminal = editsOnStandardError ? tasks_stderr() : tasks_stdout()
         guard let terminal, let editLine = el_init(programName, tasks_stdin(), terminal, tasks_stderr()) else {
@@ -107,7 +108,7 @@ final class LineEditor {
     }
 
     /// Ends libedit (restoring the terminal) and the history. Safe to call more than once.
-    func close() {
+    public func close() {
         if let editLine { el_end(editLine) }
         if let history { history_wend(history) }
         editLine = nil
@@ -115,7 +116,7 @@ final class LineEditor {
     }
 
     /// Shows the prompt and reads one line.
-    func readLine() -> Input {
+    public func readLine() -> Input {
         guard let editLine else { return .end }
         prepareForLine()
         defer { finishLine() }
@@ -131,7 +132,7 @@ final class LineEditor {
     }
 
     /// Adds `line` to the history of Up, Down and Ctrl-R (unless it repeats the latest entry).
-    func addToHistory(_ line: String) {
+    public func addToHistory(_ line: String) {
         guard historyEntries.last != line else { return }
         historyEntries.append(line)
         if historyEntries.count > Self.historySize { historyEntries.removeFirst() }
@@ -139,7 +140,7 @@ final class LineEditor {
     }
 
     /// Writes `text` to the terminal the editor draws on.
-    func write(_ text: String) {
+    public func write(_ text: String) {
         fputs(text, terminal)
         fflush(terminal)
     }
@@ -147,7 +148,7 @@ final class LineEditor {
     // MARK: Primitives
 
     /// Makes `text` the prompt shown before lines from now on.
-    func setNormalPrompt(_ text: String) {
+    public func setNormalPrompt(_ text: String) {
         normalPrompt = text
         setPrompt(nil)
     }

@@ -20,28 +20,28 @@ import Synchronization
 /// a resize interrupts no write (the wait for a key, `ppoll`, returns for any of them).
 /// Script and one-shot modes do not install them: there, the default actions are right (and cost
 /// nothing at start-up).
-enum Signals {
+public enum Signals {
     /// Whether Ctrl-C (or a terminating signal) came since the last `takeInterruption()`.
-    static var interruptionRequested: Bool { interrupted.load(ordering: .acquiring) }
+    public static var interruptionRequested: Bool { interrupted.load(ordering: .acquiring) }
 
     /// The terminating signal that came (SIGTERM or SIGHUP), if one did.
-    static var terminationSignal: Int32? {
+    public static var terminationSignal: Int32? {
         let signal = termination.load(ordering: .acquiring)
         return signal == 0 ? nil : signal
     }
 
     /// Whether an interruption came since the last call, which clears it.
-    static func takeInterruption() -> Bool {
+    public static func takeInterruption() -> Bool {
         interrupted.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     /// Whether the terminal changed size since the last call, which clears it.
-    static func takeWindowChange() -> Bool {
+    public static func takeWindowChange() -> Bool {
         windowChanged.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     /// Installs the handlers (once; the flags start cleared).
-    static func install() {
+    public static func install() {
         // The flags are lazily made globals: make them before a handler can touch one.
         _ = interrupted.load(ordering: .relaxed)
         _ = termination.load(ordering: .relaxed)
@@ -57,7 +57,7 @@ enum Signals {
 
     /// Ends the program by the terminating signal that came, as its default action would have
     /// (its parent sees the signal in the exit status). Returns when none came.
-    static func endByTerminationSignal() {
+    public static func endByTerminationSignal() {
         guard let signal = terminationSignal else { return }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
@@ -72,12 +72,12 @@ enum Signals {
 
     /// Stops the process as Ctrl-Z would have (the shell's `fg` resumes it), and returns once it
     /// is resumed. In an orphaned process group the stop is refused, and this returns at once.
-    static func stopAsTheTerminalWould() {
+    public static func stopAsTheTerminalWould() {
         raise(SIGTSTP)
     }
 
     /// What `waitForInput(on:)` saw.
-    enum Wait {
+    public enum Wait {
         /// The descriptor has input (or has reached its end, or failed: reading says which).
         case input
         /// The other descriptor watched has something to read (or has reached its end, or failed).
@@ -93,7 +93,7 @@ enum Signals {
     /// (input first when both have). The signals are blocked while the flags are checked and
     /// unblocked only by the wait itself (`ppoll`), so that one coming just before the wait
     /// cannot leave it blocked until the next key.
-    static func waitForInput(on descriptor: Int32, watching watched: Int32? = nil, milliseconds: Int? = nil) -> Wait {
+    public static func waitForInput(on descriptor: Int32, watching watched: Int32? = nil, milliseconds: Int? = nil) -> Wait {
         var blocked = sigset_t()
         sigemptyset(&blocked)
         for signal in handled { sigaddset(&blocked, signal) }

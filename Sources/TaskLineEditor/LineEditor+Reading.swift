@@ -1,3 +1,4 @@
+import TaskSystem
 import TaskTerminal
 
 /// How characters reach libedit: libedit reads no byte itself (its reader makes a system call per
@@ -10,18 +11,27 @@ extension LineEditor {
     /// or the history searched, so nothing moves under the user's fingers; and asked only when
     /// `descriptor` becomes readable, or every `interval` without one, so that an idle prompt
     /// sleeps between two questions.
-    struct IdleUpdate {
+    public struct IdleUpdate {
         /// How long the editor waits for a key before asking `hasNews`, in milliseconds, when
         /// `descriptor` gives none.
-        var interval: Int
+        public var interval: Int
         /// A descriptor that becomes readable when there may be news, asked before each wait: with
         /// one, the editor waits for a key or for it, however long that takes.
-        var descriptor: () -> Int32?
+        public var descriptor: () -> Int32?
         /// Whether there is something to show.
-        var hasNews: () -> Bool
+        public var hasNews: () -> Bool
         /// Writes it, through to the terminal, from the start of an empty line; the editor draws
         /// the prompt again below.
-        var show: () -> Void
+        public var show: () -> Void
+
+        /// Creates an idle update.
+        public init(interval: Int, descriptor: @escaping () -> Int32?, hasNews: @escaping () -> Bool,
+                    show: @escaping () -> Void) {
+            self.interval = interval
+            self.descriptor = descriptor
+            self.hasNews = hasNews
+            self.show = show
+        }
     }
 
     /// Before a line is read: the line's state reset, bracketed paste on.

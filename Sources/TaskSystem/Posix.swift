@@ -2,40 +2,40 @@ import Glibc
 
 /// The C library calls the view makes (other than libedit's), with Swift names and no raw pointers
 /// in their signatures.
-enum Posix {
+public enum Posix {
     /// Standard input's file descriptor.
-    static let standardInput: Int32 = 0
+    public static let standardInput: Int32 = 0
     /// Standard output's file descriptor.
-    static let standardOutput: Int32 = 1
+    public static let standardOutput: Int32 = 1
     /// Standard error's file descriptor.
-    static let standardError: Int32 = 2
+    public static let standardError: Int32 = 2
 
     /// Whether `descriptor` is a terminal.
-    static func isTerminal(_ descriptor: Int32) -> Bool {
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// The width in columns of the terminal at `descriptor`, or nil when it is not a terminal.
-    static func terminalColumns(_ descriptor: Int32) -> Int? {
+    public static func terminalColumns(_ descriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 
     /// The height in lines of the terminal at `descriptor`, or nil when it is not a terminal.
-    static func terminalRows(_ descriptor: Int32) -> Int? {
+    public static func terminalRows(_ descriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
         return Int(size.ws_row)
     }
 
     /// The value of the environment variable `name`, or nil when unset.
-    static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// The user's home folder: `$HOME`, else the password database's entry.
-    static func homeFolder() -> String? {
+    public static func homeFolder() -> String? {
         if let home = environment("HOME"), !home.isEmpty { return home }
         guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
         let path = String(cString: folder)
@@ -43,7 +43,7 @@ enum Posix {
     }
 
     /// Whether there is a file (or anything else) at `path`.
-    static func fileExists(_ path: String) -> Bool {
+    public static func fileExists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
     }
@@ -51,7 +51,7 @@ enum Posix {
     /// Creates the folder at `path` and its missing parents (mode 0700, as the XDG spec asks);
     /// returns whether the folder exists afterwards.
     @discardableResult
-    static func makeFolders(_ path: String) -> Bool {
+    public static func makeFolders(_ path: String) -> Bool {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
@@ -63,7 +63,7 @@ enum Posix {
 
     /// Reads from `descriptor` into `buffer[start...]`, retrying when interrupted.
     /// Returns the number of bytes read (0 at end of file), or nil on error.
-    static func read(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
+    public static func read(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
         buffer.withUnsafeMutableBytes { bytes in
             while true {
                 let count = Glibc.read(descriptor, bytes.baseAddress.map { $0 + start }, bytes.count - start)
@@ -75,7 +75,7 @@ enum Posix {
 
     /// Reads from `descriptor` into `buffer[start...]` once: the number of bytes read (0 at end of
     /// file), or nil on error, `EINTR` included (a signal came first: the caller decides).
-    static func readOnce(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
+    public static func readOnce(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {
         buffer.withUnsafeMutableBytes { bytes in
             let count = Glibc.read(descriptor, bytes.baseAddress.map { $0 + start }, bytes.count - start)
             return count >= 0 ? count : nil
@@ -83,13 +83,13 @@ enum Posix {
     }
 
     /// Whether the latest call failed because a signal came first (`EINTR`).
-    static var lastCallWasInterrupted: Bool { errno == EINTR }
+    public static var lastCallWasInterrupted: Bool { errno == EINTR }
 
     /// Writes all of `bytes` to `descriptor`, retrying partial and interrupted writes until
     /// `stopping()` says to give up the rest (asked before each attempt: a blocked write returns
     /// when a signal comes); returns false on error.
     @discardableResult
-    static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+    public static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
                       stopping: () -> Bool = { false }) -> Bool {
         var offset = 0
         while offset < bytes.count {
@@ -105,18 +105,18 @@ enum Posix {
     }
 
     /// The C library's description of the latest error (`errno`).
-    static func lastErrorDescription() -> String {
+    public static func lastErrorDescription() -> String {
         String(cString: strerror(errno))
     }
 
     /// Why a call failed, in the C library's words.
-    struct Failure: Error {
-        var reason: String
+    public struct Failure: Error {
+        public var reason: String
     }
 
     /// Writes `bytes` to the file at `path`, created (mode 0644 less the umask) or truncated;
     /// returns the C library's reason when it cannot.
-    static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+    public static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return lastErrorDescription() }
         let written = bytes.withUnsafeBufferPointer { write(descriptor, $0) }
@@ -125,7 +125,7 @@ enum Posix {
     }
 
     /// All the bytes of the file at `path`, or of `descriptor` when `path` is nil (until its end).
-    static func readAll(path: String?, descriptor: Int32 = standardInput) -> Result<[UInt8], Failure> {
+    public static func readAll(path: String?, descriptor: Int32 = standardInput) -> Result<[UInt8], Failure> {
         let source = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? descriptor
         guard source >= 0 else { return .failure(Failure(reason: lastErrorDescription())) }
         defer { if path != nil { close(source) } }

@@ -1,3 +1,4 @@
+import TaskSystem
 import TaskTerminal
 
 /// What the keys of `KeyFunction` do, built on the line editor's primitives.

@@ -1,3 +1,5 @@
+import TaskSystem
+
 /// The characters typed on the terminal, for the line editor: read in pieces as they come
 /// (libedit's own reader makes a system call per byte, which a paste of a long line feels),
 /// decoded from UTF-8, and cut short when one of the signals the prompt handles comes.
