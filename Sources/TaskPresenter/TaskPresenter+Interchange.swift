@@ -3,7 +3,7 @@ import TaskInterchange
 import TaskModel
 
 extension TaskPresenter {
-    /// `export`: the list as it stands in `store`, written through the view; the message to show
+    /// `export`: the list as it stands in `store`, written to `files`; the message to show
     /// (none when the bytes went to standard output, where they are the output).
     func export(format: InterchangeFormat?, file: String?, from store: any TaskReading) throws -> [Message] {
         guard let format = format ?? (file.map(InterchangeFormat.init(fileName:)) ?? .todotxt) else {
@@ -11,8 +11,7 @@ extension TaskPresenter {
         }
         let tasks = try store.allTasks()
         let bytes = Interchange.export(tasks, as: format)
-        guard let view else { return [] }
-        if let failure = view.write(exported: bytes, to: file) {
+        if let failure = files.write(exported: bytes, to: file) {
             throw InterchangeCommandError.cannotWrite(file ?? "standard output", failure.reason)
         }
         guard let file else { return [] }
@@ -20,14 +19,13 @@ extension TaskPresenter {
         return [.info("Exported \(count) to \(file) (\(Self.formatName(format)))")]
     }
 
-    /// `import`: the file read through the view, its tasks imported into `store` as one step (or,
+    /// `import`: the file read from `files`, its tasks imported into `store` as one step (or,
     /// with `dryRun`, only told); returns the messages to show. `list` is brought up to date.
     func importTasks(format: InterchangeFormat?, dryRun: Bool, file: String, on list: inout TaskList?,
                      in store: any TaskWriting) throws -> [Message] {
-        guard let view else { return [] }
         if file == "-", isRunningScript { throw InterchangeCommandError.standardInputIsTheScript }
         let bytes: [UInt8]
-        switch view.read(fileAt: file == "-" ? nil : file) {
+        switch files.read(fileAt: file == "-" ? nil : file) {
         case let .success(read): bytes = read
         case let .failure(failure): throw InterchangeCommandError.cannotRead(file, failure.reason)
         }

@@ -15,6 +15,8 @@ public final class TaskPresenter {
     public var rendersAfterChanges: Bool
 
     let storage: any TaskStorage
+    /// Where `export` writes and `import` reads.
+    let files: any InterchangeFiles
     /// The list the numbers refer to; nil until first needed (a one-shot command loads it then).
     var list: TaskList?
     /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
@@ -29,9 +31,10 @@ public final class TaskPresenter {
     /// What the idle prompt's watch of the store found and has not shown yet.
     var storeWatch = StoreWatch()
 
-    /// Creates a presenter over `storage`.
-    public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
+    /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil).
+    public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true) {
         self.storage = storage
+        self.files = files ?? NoFiles()
         self.rendersAfterChanges = rendersAfterChanges
     }
 

@@ -154,7 +154,8 @@ struct TasksCommand: ParsableCommand {
         if let notice = TaskPresenter.notice(forUpgrade: (database as? SQLiteStorage)?.upgrade) {
             output.writeFailure(notice)
         }
-        let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        let presenter = TaskPresenter(storage: database, files: LocalFiles(output: output),
+                                      rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
         // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
             && Posix.environment("TERM") != "dumb"
