@@ -78,6 +78,15 @@ struct ShownList {
         }
     }
 
+    /// The row to show a list taller than the window around after a change: the one the change
+    /// named, else the first that differs from the list `before` it (`undo`, `clear done`, an
+    /// import, a change made elsewhere meanwhile), else the last; nil for an empty list.
+    static func focus(named: Int?, before: TaskList?, after: TaskList) -> Int? {
+        guard !after.isEmpty else { return nil }
+        let touched = named ?? before.flatMap(after.firstDifference(from:)) ?? after.count - 1
+        return Swift.min(touched, after.count - 1)
+    }
+
     /// Shows the list, only the tasks matching the search in effect when there is one; `focus` is
     /// the row to show a list taller than the window around (see `TaskRows.focus`).
     func display(on view: TaskView?, focus: Int? = nil) {

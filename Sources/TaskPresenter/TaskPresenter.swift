@@ -185,10 +185,13 @@ public final class TaskPresenter {
     /// A change at the prompt or on the command line, in a write transaction of its own, against
     /// the list as shown; then the list, shown around the row the change touched, and its messages.
     private func change(_ command: Command) throws {
+        let before = shown.tasks
         switch try changes.runAlone(command, in: storage, against: shown, needsList: rendersAfterChanges) {
         case let .changed(list, version, performed):
             shown.update(list, version: version)
-            if rendersAfterChanges { shown.display(on: view, focus: performed.named) }
+            if rendersAfterChanges, let list {
+                shown.display(on: view, focus: ShownList.focus(named: performed.named, before: before, after: list))
+            }
             for message in performed.messages { view?.display(message: message) }
         case let .stale(error, list, version):
             shown.update(list, version: version)
@@ -199,31 +202,38 @@ public final class TaskPresenter {
 
     // MARK: Showing the list
 
-    /// Loads the list and shows it (filtered while a search is in effect); numbers typed afterwards
-    /// refer to these rows. Reuses the rows in memory when no other process changed the store since.
+    /// Loads the list and shows it whole (filtered while a search is in effect); numbers typed
+    /// afterwards refer to these rows. Reuses the rows in memory when no other process changed the
+    /// store since.
     public func showList() {
-        do {
-            try shown.refresh(from: storage)
-            shown.display(on: view)
-        } catch {
-            view?.display(message: .error(describeShown(error)))
-        }
+        guard refreshSayingWhyNot() else { return }
+        shown.display(on: view)
     }
 
-    /// Shows the list another process changed, focused on the first row that differs from the
-    /// list shown before: at the prompt, a list taller than the window is shown around it, as after
-    /// a change of the prompt's own, rather than scrolled by whole at every change made elsewhere.
+    /// `showList()` as the prompt opens: a list taller than the window is shown as its last rows,
+    /// with the count of the rest, as after a change, rather than scrolled through whole.
+    public func showListAsThePromptOpens() {
+        guard refreshSayingWhyNot() else { return }
+        shown.display(on: view, focus: shown.tasks.flatMap { ShownList.focus(named: nil, before: nil, after: $0) })
+    }
+
+    /// Shows the list another process changed, around the first row that differs from the list
+    /// shown before, as after a change of the prompt's own.
     private func showChangedList() {
         let before = shown.tasks
+        guard refreshSayingWhyNot(), let after = shown.tasks else { return }
+        shown.display(on: view, focus: ShownList.focus(named: nil, before: before, after: after))
+    }
+
+    /// Loads the list again if the store changed; says why when it cannot, and returns false then.
+    private func refreshSayingWhyNot() -> Bool {
         do {
             try shown.refresh(from: storage)
+            return true
         } catch {
             view?.display(message: .error(describeShown(error)))
-            return
+            return false
         }
-        guard let after = shown.tasks, !after.isEmpty, let difference = before.flatMap(after.firstDifference(from:))
-        else { return shown.display(on: view) }
-        shown.display(on: view, focus: Swift.min(difference, after.count - 1))
     }
 
     // MARK: Watching the store

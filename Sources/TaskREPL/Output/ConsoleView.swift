@@ -11,7 +11,8 @@ final class ConsoleView: TaskView {
 
     private var formatter: ListFormatter
     private let errorPalette: Palette
-    /// Whether a list taller than the terminal is shown around the task a change touched (at the prompt).
+    /// Whether a list taller than the terminal is shown around the row the presenter focuses (at the
+    /// prompt: the task a change touched, the last row as the prompt opens).
     private let showsWindows: Bool
 
     /// Creates the view and makes itself the presenter's view.
@@ -19,8 +20,8 @@ final class ConsoleView: TaskView {
     /// - Parameters:
     ///   - colorAllowed: false with `--no-color` or a non-empty `NO_COLOR`; colours also need a terminal.
     ///   - emptyListText: what an empty list says (how to add a task in this mode).
-    ///   - showsWindows: whether, after a change, a list taller than the terminal is shown only
-    ///     around the task the change touched (at the prompt, where every change redraws the list).
+    ///   - showsWindows: whether a list taller than the terminal is shown only around the row the
+    ///     presenter focuses (at the prompt, where every change redraws the list).
     init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String,
          showsWindows: Bool = false) {
         self.presenter = presenter
@@ -33,7 +34,7 @@ final class ConsoleView: TaskView {
     }
 
     /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal);
-    /// after a change at the prompt, a list taller than the terminal only around the task it touched.
+    /// at the prompt, a list taller than the terminal only around the row the presenter focuses.
     func display(rows: TaskRows) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
         let write: (UnsafeBufferPointer<UInt8>) -> Void = { self.output.write(bytes: $0, to: .output) }
