@@ -206,34 +206,32 @@ public final class TaskPresenter {
     /// afterwards refer to these rows. Reuses the rows in memory when no other process changed the
     /// store since.
     public func showList() {
-        guard refreshSayingWhyNot() else { return }
-        shown.display(on: view)
+        show { _, _ in nil }
     }
 
     /// `showList()` as the prompt opens: a list taller than the window is shown as its last rows,
     /// with the count of the rest, as after a change, rather than scrolled through whole.
     public func showListAsThePromptOpens() {
-        guard refreshSayingWhyNot() else { return }
-        shown.display(on: view, focus: shown.tasks.flatMap { ShownList.focus(named: nil, before: nil, after: $0) })
+        show { _, list in ShownList.focus(named: nil, before: nil, after: list) }
     }
 
     /// Shows the list another process changed, around the first row that differs from the list
     /// shown before, as after a change of the prompt's own.
     private func showChangedList() {
-        let before = shown.tasks
-        guard refreshSayingWhyNot(), let after = shown.tasks else { return }
-        shown.display(on: view, focus: ShownList.focus(named: nil, before: before, after: after))
+        show { before, list in ShownList.focus(named: nil, before: before, after: list) }
     }
 
-    /// Loads the list again if the store changed; says why when it cannot, and returns false then.
-    private func refreshSayingWhyNot() -> Bool {
+    /// Loads the list again if the store changed and shows it around the row `focus` picks, or
+    /// says why it cannot.
+    private func show(focus: (_ before: TaskList?, _ list: TaskList) -> Int?) {
+        let before = shown.tasks
         do {
             try shown.refresh(from: storage)
-            return true
         } catch {
             view?.display(message: .error(describeShown(error)))
-            return false
+            return
         }
+        shown.display(on: view, focus: focus(before, shown.tasks ?? []))
     }
 
     // MARK: Watching the store
