@@ -32,7 +32,7 @@ struct ImportReport {
         let skipped = parsed.skipped.isEmpty ? "" : ", \(parsed.skipped.count) skipped (\(skippedReasons))"
         let head = dryRun ? "Dry run of" : "Imported"
         let tail = dryRun ? "; nothing was changed" : ""
-        lines.append(.info("\(head) \(name) (\(TaskPresenter.formatName(format))): \(counts)\(skipped)\(tail)"))
+        lines.append(.info("\(head) \(name) (\(InterchangeCommands.formatName(format))): \(counts)\(skipped)\(tail)"))
         return lines
     }
 

@@ -24,7 +24,7 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
         case .standardInputIsTheScript:
             "standard input holds the script: give the file's name"
         case let .malformed(file, format, error):
-            "\(file == "-" ? "standard input" : file) is not valid \(TaskPresenter.formatName(format)): "
+            "\(file == "-" ? "standard input" : file) is not valid \(InterchangeCommands.formatName(format)): "
                 + Self.place(error.location) + ": " + Self.problem(error.problem) + "; nothing was imported"
         }
     }

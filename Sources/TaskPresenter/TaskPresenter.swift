@@ -2,11 +2,12 @@ import TaskModel
 
 /// Turns lines of input into changes of the task list and tells the view what to show.
 ///
-/// Numbers typed by the user refer to the list the presenter last handed to the view, kept up to
-/// date with the presenter's own changes; a task removed or edited meanwhile by another process is
-/// reported as such, never replaced by the task that now has its number. The prompt, one-shot
-/// commands and scripts run each command through the same path (`perform`); a script runs all its
-/// lines in one transaction (`runScript`, in TaskPresenter+Script.swift).
+/// Numbers typed by the user refer to the list the presenter last handed to the view (`ShownList`),
+/// kept up to date with the presenter's own changes; a task removed or edited meanwhile by another
+/// process is reported as such, never replaced by the task that now has its number. The prompt,
+/// one-shot commands and scripts run each line through the same dispatch (`execute`); a script
+/// runs all its lines in one transaction (`ScriptRun`). Files go through `InterchangeCommands`, the
+/// idle prompt's news through `StoreWatch`.
 public final class TaskPresenter {
     /// The view; held weakly so the view owns the presenter and not the reverse.
     public weak var view: TaskView?
@@ -14,25 +15,22 @@ public final class TaskPresenter {
     /// `list`/`ls` and `find` show it whatever this says.
     public var rendersAfterChanges: Bool
 
-    let storage: any TaskStorage
-    /// The list the numbers refer to; nil until first needed (a one-shot command loads it then).
-    var list: TaskList?
-    /// The store's `externalVersion` at which `list` (with this presenter's own changes) was exact.
-    var listVersion = 0
-    /// The store's `externalVersion` at which loading the list last failed: the prompt's check for
-    /// changes does not report it again (nor repeat the error) until the store changes once more.
-    var unreadableVersion: Int?
-    /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
-    var filter: TaskFilter?
-    /// Whether a script is being read from standard input (which `import -` then cannot read).
-    var isRunningScript = false
+    private let storage: any TaskStorage
+    /// The list as last shown, which numbers refer to, and the search in effect.
+    private var shown = ShownList()
+    /// `export` and `import`, with their files.
+    private let interchange: InterchangeCommands
+    /// The commands that change the list.
+    private let changes: ChangeCommands
     /// What the idle prompt's watch of the store found and has not shown yet.
-    var storeWatch = StoreWatch()
+    private let watch = StoreWatch()
 
-    /// Creates a presenter over `storage`.
-    public init(storage: any TaskStorage, rendersAfterChanges: Bool = true) {
+    /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil).
+    public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true) {
         self.storage = storage
         self.rendersAfterChanges = rendersAfterChanges
+        interchange = InterchangeCommands(files: files ?? NoFiles())
+        changes = ChangeCommands(interchange: interchange)
     }
 
     /// The help text: all commands, or the usage and meaning of one (`rm`, `ls`, …); nil for an unknown name.
@@ -47,9 +45,19 @@ public final class TaskPresenter {
         CommandName(spelling: word[...].utf8)?.arguments == .file
     }
 
+    /// Whether `line` is a command that saves a change to the store when it succeeds (`add`, `rm`,
+    /// `undo`, …), as opposed to one that only shows something (`list`, `help`) or none at all.
+    ///
+    /// The view asks when it could not show the result: a change that succeeded is saved whatever
+    /// became of its output, and the user must not be led to make it twice.
+    public static func savesAChange(_ line: String) -> Bool {
+        guard let command = try? CommandParser.parse(line[...]) else { return false }
+        return command.isChange
+    }
+
     /// The prompt to show before the next line: it names the search while one is in effect.
     public var prompt: String {
-        guard let filter else { return "tasks> " }
+        guard let filter = shown.filter else { return "tasks> " }
         return "tasks (find \(filter.query.abbreviated(to: 20)))> "
     }
 
@@ -70,163 +78,199 @@ public final class TaskPresenter {
             + "but its undo history could not be and was cleared"
     }
 
-    // MARK: One command
+    /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of task N).
+    public func completions(for input: String) -> [String] {
+        var tasks = shown.tasks
+        return Completion.candidates(for: input) { number in
+            if tasks == nil { tasks = try? self.storage.read { try $0.allTasks() } }
+            guard let tasks, number <= tasks.count else { return nil }
+            return tasks.text(at: number - 1)
+        }
+    }
+
+    // MARK: Lines
 
     /// Handles one line typed at the prompt or given on the command line.
     public func handle(line: String) -> CommandResult {
         let input = line[...]
-        let command: Command
         do {
-            guard let parsed = try CommandParser.parse(input) else { return .succeeded }
-            command = parsed
+            return try execute(input, in: .own)
         } catch {
-            return fail(input, error.description)
+            view?.display(message: .error(CommandFailure(line: input, reason: describeShown(error)).description))
+            return .failed
         }
+    }
+
+    /// Runs a script's lines as one unit: atomic (stop at the first failing line, change nothing)
+    /// or, with `keepGoing`, skipping failing lines. Errors are reported as `line N: …`; `find`
+    /// prints the rows that match when its line is reached. Does not show the list; call
+    /// `showList()` afterwards when wanted.
+    public func runScript<Lines: Sequence>(_ lines: Lines, keepGoing: Bool) -> ScriptResult
+    where Lines.Element: StringProtocol {
+        var started: ScriptRun?
+        let version: Int
+        do {
+            version = try interchange.whileReadingScript {
+                try storage.write { store in
+                    let run = try ScriptRun(in: store, keepGoing: keepGoing)
+                    started = run
+                    try run.run(lines, execute: { try execute($0, in: .script(run)) },
+                                report: { view?.display(message: .error($0.description)) })
+                    return try store.externalVersion()
+                }
+            }
+        } catch is ScriptStopped {
+            return ScriptResult(failedLines: started?.failedLines ?? 0, committed: false)
+        } catch {
+            view?.display(message: .error(Self.describe(error)))
+            return ScriptResult(failedLines: started?.failedLines ?? 0, committed: false)
+        }
+        guard let run = started else { return ScriptResult(failedLines: 0, committed: true) }
+        shown.update(run.list ?? [], version: version)
+        for message in run.messages { view?.display(message: message) }
+        return ScriptResult(failedLines: run.failedLines, committed: true)
+    }
+
+    /// Where a line runs.
+    private enum Transaction {
+        /// In a transaction of its own: at the prompt, or a one-shot command.
+        case own
+        /// In the script's, against the list as the script's lines so far left it.
+        case script(ScriptRun)
+    }
+
+    /// The one dispatch, for the prompt, one-shot commands and scripts: parses `line` and runs its
+    /// command; throws what went wrong, for the caller to say.
+    private func execute(_ line: Substring, in transaction: Transaction) throws -> CommandResult {
+        guard let command = try CommandParser.parse(line) else { return .succeeded }
         switch command {
         case .quit:
             return .quit
         case let .help(topic):
             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
-            return .succeeded
         case .list, .find:
-            storeWatch.commandRan()
-            do {
-                try refresh()
-            } catch {
-                return fail(input, describeShown(error))
+            let filter = if case let .find(text) = command { TaskFilter(query: text) } else { nil as TaskFilter? }
+            switch transaction {
+            case .own:
+                watch.commandRan()
+                try shown.refresh(from: storage)
+                shown.filter = filter
+                shown.display(on: view)
+            case let .script(run): // the script's list is shown once, at its end; a search where it stands
+                if let filter { ShownList.display(run.list ?? [], filter: filter, on: view) }
             }
-            if case let .find(text) = command { filter = TaskFilter(query: text) } else { filter = nil }
-            displayList()
-            return .succeeded
         case let .export(format, file):
-            storeWatch.commandRan()
-            do {
-                let messages = try storage.read { try export(format: format, file: file, from: $0) }
+            switch transaction {
+            case .own:
+                watch.commandRan()
+                let messages = try storage.read { try interchange.export(format: format, file: file, from: $0) }
                 for message in messages { view?.display(message: message) }
-                return .succeeded
-            } catch {
-                return fail(input, describeShown(error))
+            case let .script(run):
+                run.say(try interchange.export(format: format, file: file, from: run.store))
             }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
-            storeWatch.commandRan()
-            return change(command, input: input)
-        }
-    }
-
-    /// What a change came to: the messages to show after it, and the task it touched.
-    struct Performed {
-        var messages: [Message] = []
-        /// The position in the list of the task the change touched, when one in particular.
-        var focus: Int?
-    }
-
-    /// The one path every change takes, at the prompt, on the command line and in a script:
-    /// resolves the command's numbers against `list` and runs it in `store`, updating `list`.
-    /// Returns the messages to show afterwards (what `undo` did, what an import did) and the task
-    /// the change touched.
-    /// With `filter`, the search in effect at the prompt, numbers name only the tasks it shows.
-    func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting,
-                 filter: TaskFilter? = nil) throws -> Performed {
-        switch command {
-        case let .import(format, dryRun, file):
-            return Performed(messages: try importTasks(format: format, dryRun: dryRun, file: file, on: &list, in: store))
-        case let .export(format, file):
-            return Performed(messages: try export(format: format, file: file, from: store))
-        default:
-            let shown = filter.map { Set($0.matchingIndices(in: list ?? [])) }
-            guard let change = try ListChange.validate(command, against: list ?? [], shown: shown) else { return Performed() }
-            let described = try change.apply(to: &list, in: store)
-            return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
-                             focus: list.flatMap(change.focus(in:)))
-        }
-    }
-
-    /// What a change command's transaction came to.
-    private enum Outcome {
-        /// The change was saved; `list` is the list after it (nil when not needed).
-        case changed(list: TaskList?, version: Int, performed: Performed)
-        /// The tasks shown were changed meanwhile; nothing was changed; `list` is the list as it is now.
-        case stale(CommandError, list: TaskList, version: Int)
-    }
-
-    private func change(_ command: Command, input: Substring) -> CommandResult {
-        let known = list
-        let knownVersion = listVersion
-        let needsList = rendersAfterChanges
-        let outcome: Outcome
-        do {
-            outcome = try storage.write { store -> Outcome in
-                var list = known
-                var version = knownVersion
-                if list == nil, command.usesNumbers {
-                    list = try store.allTasks()
-                    version = try store.externalVersion()
-                }
-                let shown = list
-                var performed: Performed
-                do {
-                    performed = try perform(command, on: &list, in: store, filter: filter)
-                } catch let error as StoreError {
-                    guard let stale = Self.staleError(error, command: command, shown: shown ?? []) else { throw error }
-                    return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
-                }
-                let current = try store.externalVersion()
-                if list == nil ? needsList : current != version {
-                    list = try store.allTasks()
-                    performed.focus = nil // another process changed the list too: no position is sure
-                }
-                return .changed(list: list, version: current, performed: performed)
+            switch transaction {
+            case .own:
+                watch.commandRan()
+                try change(command)
+            case let .script(run):
+                run.say(try changes.perform(command, on: &run.list, in: run.store).messages)
             }
-        } catch let error as CommandError {
-            return fail(input, error.description)
-        } catch {
-            return fail(input, describeShown(error))
         }
-        switch outcome {
-        case let .changed(newList, version, performed):
-            list = newList
-            listVersion = version
-            if rendersAfterChanges { displayList(focus: performed.focus) }
+        return .succeeded
+    }
+
+    // MARK: Changes
+
+    /// A change at the prompt or on the command line, in a write transaction of its own, against
+    /// the list as shown; then the list, shown around the row the change touched, and its messages.
+    private func change(_ command: Command) throws {
+        let before = shown.tasks
+        switch try changes.runAlone(command, in: storage, against: shown, needsList: rendersAfterChanges) {
+        case let .changed(list, version, performed):
+            shown.update(list, version: version)
+            if rendersAfterChanges, let list {
+                shown.display(on: view, focus: ShownList.focus(named: performed.named, before: before, after: list))
+            }
             for message in performed.messages { view?.display(message: message) }
-            return .succeeded
-        case let .stale(error, newList, version):
-            list = newList
-            listVersion = version
-            if rendersAfterChanges { displayList() }
-            return fail(input, error.description)
+        case let .stale(error, list, version):
+            shown.update(list, version: version)
+            if rendersAfterChanges { shown.display(on: view) }
+            throw error
         }
     }
 
-    /// The command error for a store error that means the rows shown are out of date (tasks gone,
-    /// a text edited meanwhile), numbered as shown; nil for other errors.
-    private static func staleError(_ error: StoreError, command: Command, shown: TaskList) -> CommandError? {
-        switch error {
-        case let .tasksNotFound(ids):
-            let gone = Set(ids)
-            let numbers = shown.indices.filter { gone.contains(shown.id(at: $0)) }.map { $0 + 1 }
-            return numbers.isEmpty ? nil : .tasksGone(numbers: numbers)
-        case let .textChanged(id, current):
-            return shown.indices.first { shown.id(at: $0) == id }.map { .textChanged(number: $0 + 1, current: current) }
-        default:
-            return nil
+    // MARK: Showing the list
+
+    /// Loads the list and shows it whole (filtered while a search is in effect); numbers typed
+    /// afterwards refer to these rows. Reuses the rows in memory when no other process changed the
+    /// store since.
+    public func showList() {
+        show { _, _ in nil }
+    }
+
+    /// `showList()` as the prompt opens: a list taller than the window is shown as its last rows,
+    /// with the count of the rest, as after a change, rather than scrolled through whole.
+    public func showListAsThePromptOpens() {
+        show { _, list in ShownList.focus(named: nil, before: nil, after: list) }
+    }
+
+    /// Shows the list another process changed, around the first row that differs from the list
+    /// shown before, as after a change of the prompt's own.
+    private func showChangedList() {
+        show { before, list in ShownList.focus(named: nil, before: before, after: list) }
+    }
+
+    /// Loads the list again if the store changed and shows it around the row `focus` picks, or
+    /// says why it cannot.
+    private func show(focus: (_ before: TaskList?, _ list: TaskList) -> Int?) {
+        let before = shown.tasks
+        do {
+            try shown.refresh(from: storage)
+        } catch {
+            view?.display(message: .error(describeShown(error)))
+            return
+        }
+        shown.display(on: view, focus: focus(before, shown.tasks ?? []))
+    }
+
+    // MARK: Watching the store
+
+    /// The descriptor to wait on beside the keyboard: it becomes readable when the store may have
+    /// news (a server's notification, the end of its connection). Nil when the store cannot notify
+    /// (SQLite, or a server whose connection is lost): then the prompt asks `hasStoreNews()` every
+    /// so often, which compares the store's version (and connects to a server again). Asked before
+    /// each wait, since it changes with the connection.
+    public func watchStore() -> Int32? {
+        watch.watch(storage)
+    }
+
+    /// Whether there is news to show while the prompt waits for a key on an empty line: the list
+    /// changed by another process, and, on a server, a lost connection (once) and its return.
+    /// Only asking: numbers typed keep referring to the list shown until `showStoreNews()`.
+    public func hasStoreNews() -> Bool {
+        guard shown.tasks != nil else { return false }
+        return watch.hasNews(in: storage) { shown.compare(with: storage) }
+    }
+
+    /// Shows what `hasStoreNews()` found: that the connection was lost (one line), or the list as
+    /// it is now, then that the server answers again when it was said to be lost.
+    public func showStoreNews() {
+        for news in watch.takeNews() {
+            switch news {
+            case let .lost(error): view?.display(message: .error(error.messageWhileIdle))
+            case .listChanged: showChangedList()
+            case .back: view?.display(message: .info("connected to \(storage.location) again"))
+            }
         }
     }
 
-    func fail(_ input: Substring, _ reason: String) -> CommandResult {
-        view?.display(message: .error(CommandFailure(line: input, reason: reason).description))
-        return .failed
-    }
+    // MARK: Errors
 
-    /// The user-facing text of an error from the store that a command shows: a store file found
-    /// deleted or replaced is then known to have been said, and the idle prompt does not say it
-    /// again; a server found away is, and the idle prompt says when it answers again.
-    func describeShown(_ error: Error) -> String {
-        switch error {
-        case StoreError.fileGone: storeWatch.saidFileGone = true
-        // The server is away, as the command says: the watch says when it answers again.
-        case StoreError.connectionLost, StoreError.cannotOpen: storeWatch.saidLost = true
-        default: break
-        }
+    /// The user-facing text of an error from the store that a command shows, which the watch
+    /// then need not say again.
+    private func describeShown(_ error: Error) -> String {
+        watch.said(error)
         return Self.describe(error)
     }
 

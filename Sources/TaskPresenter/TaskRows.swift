@@ -10,9 +10,10 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// What to say instead of rows when there are none, when the presenter has something to say
     /// (a search that matched nothing); nil when the list itself is empty.
     public let emptyText: String?
-    /// The row (an index of these rows) that the change just made touched; nil when the rows are
-    /// shown for their own sake (`list`, `find`, the first list). A view too short for all the rows
-    /// may show the ones around it.
+    /// The row (an index of these rows) that the change just made touched, or the last row as the
+    /// prompt opens; nil when the rows are shown whole for their own sake (`list`, `find`, a
+    /// script's or one-shot command's list). A view too short for all the rows may show the ones
+    /// around it.
     public let focus: Int?
 
     /// The rows showing `list`, numbered from 1, or only those at `shown`.

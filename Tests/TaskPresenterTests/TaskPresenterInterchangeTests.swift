@@ -17,17 +17,19 @@ struct TaskPresenterInterchangeTests {
 
     @Test("export without a file writes the format's bytes to standard output and says nothing")
     func exportToStandardOutput() throws {
-        let (sut, view) = try makeSUT(tasks: ["★ a"])
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["★ a"], files: files)
         #expect(sut.handle(line: "export --format markdown") == .succeeded)
         #expect(view.messages == [])
-        #expect(view.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
+        #expect(files.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
     }
 
     @Test("export FILE takes the format from the extension and says what it wrote")
     func exportToAFile() throws {
-        let (sut, view) = try makeSUT(tasks: ["a", "b"])
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["a", "b"], files: files)
         #expect(sut.handle(line: "export my list.ics") == .succeeded)
-        #expect(view.files["my list.ics"].map { String(decoding: $0, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\n") } == true)
+        #expect(files.contents["my list.ics"].map { String(decoding: $0, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\n") } == true)
         #expect(view.messages == ["Exported 2 tasks to my list.ics (iCalendar)"])
     }
 
@@ -40,8 +42,9 @@ struct TaskPresenterInterchangeTests {
 
     @Test("import adds the file's tasks, skips deleted ones, and says so")
     func importAddsTasks() throws {
-        let (sut, view) = try makeSUT(tasks: ["first"])
-        view.files["tw.json"] = Array(Self.json.utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["first"], files: files)
+        files.contents["tw.json"] = Array(Self.json.utf8)
         #expect(sut.handle(line: "import tw.json") == .succeeded)
         #expect(view.lastRows == rows("first", "★ Buy milk", "✓ Pay rent"))
         #expect(view.messages == ["Imported tw.json (Taskwarrior JSON): 2 added, 0 updated, 0 unchanged, 1 skipped (1 deleted in Taskwarrior)"])
@@ -49,8 +52,9 @@ struct TaskPresenterInterchangeTests {
 
     @Test("an import is one step of the undo history")
     func importUndoesAtOnce() throws {
-        let (sut, view) = try makeSUT(tasks: ["first"])
-        view.files["tw.json"] = Array(Self.json.utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["first"], files: files)
+        files.contents["tw.json"] = Array(Self.json.utf8)
         _ = sut.handle(line: "import tw.json")
         #expect(sut.handle(line: "undo") == .succeeded)
         #expect(view.lastRows == rows("first"))
@@ -59,8 +63,9 @@ struct TaskPresenterInterchangeTests {
 
     @Test("import --dry-run says what it would do and changes nothing")
     func dryRun() throws {
-        let (sut, view) = try makeSUT(tasks: ["first"])
-        view.files["tw.json"] = Array(Self.json.utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["first"], files: files)
+        files.contents["tw.json"] = Array(Self.json.utf8)
         #expect(sut.handle(line: "import --dry-run tw.json") == .succeeded)
         #expect(view.messages == ["would add: Buy milk", "would add: Pay rent", "would skip: Old (deleted in Taskwarrior)",
                                   "Dry run of tw.json (Taskwarrior JSON): 2 to add, 0 to update, 0 unchanged, 1 skipped (1 deleted in Taskwarrior); nothing was changed"])
@@ -71,8 +76,9 @@ struct TaskPresenterInterchangeTests {
 
     @Test("importing the same file again updates nothing")
     func importTwice() throws {
-        let (sut, view) = try makeSUT()
-        view.files["tw.json"] = Array(Self.json.utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        files.contents["tw.json"] = Array(Self.json.utf8)
         _ = sut.handle(line: "import tw.json")
         #expect(sut.handle(line: "import tw.json") == .succeeded)
         #expect(view.messages.last == "Imported tw.json (Taskwarrior JSON): 0 added, 0 updated, 2 unchanged, 1 skipped (1 deleted in Taskwarrior)")
@@ -81,8 +87,9 @@ struct TaskPresenterInterchangeTests {
     @Test("a malformed file is refused naming its line and JSON path, and nothing changes")
     func malformedFile() throws {
         let database = try SQLiteStorage.inMemory()
-        let (sut, view) = try makeSUT(database: database, tasks: ["first"])
-        view.files["bad.json"] = Array("[\n{\"uuid\":\"019a0000-0000-7000-8000-000000000001\",\"description\":\"x\",\"status\":\"frozen\"}\n]".utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(database: database, tasks: ["first"], files: files)
+        files.contents["bad.json"] = Array("[\n{\"uuid\":\"019a0000-0000-7000-8000-000000000001\",\"description\":\"x\",\"status\":\"frozen\"}\n]".utf8)
         #expect(sut.handle(line: "import bad.json") == .failed)
         #expect(view.messages == ["import bad.json: bad.json is not valid Taskwarrior JSON: line 2, at [0].status: `status` cannot be “frozen”; nothing was imported"])
         #expect(try storedRows(database) == rows("first"))
@@ -90,15 +97,16 @@ struct TaskPresenterInterchangeTests {
 
     @Test("a file that cannot be read is named with the system's reason")
     func unreadableFile() throws {
-        let (sut, view) = try makeSUT()
+        let (sut, view) = try makeSUT(files: MemoryFiles())
         #expect(sut.handle(line: "import nowhere.txt") == .failed)
         #expect(view.messages == ["import nowhere.txt: cannot read nowhere.txt: no such file or directory"])
     }
 
     @Test("a script that imports and then fails changes nothing")
     func scriptIsAtomic() throws {
-        let (sut, view) = try makeSUT(tasks: ["first"], rendersAfterChanges: false)
-        view.files["todo.txt"] = Array("(A) 2026-11-20 from todo.txt\n".utf8)
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["first"], rendersAfterChanges: false, files: files)
+        files.contents["todo.txt"] = Array("(A) 2026-11-20 from todo.txt\n".utf8)
         let result = sut.runScript(["import todo.txt", "rm 9"], keepGoing: false)
         #expect(result.committed == false)
         sut.showList()

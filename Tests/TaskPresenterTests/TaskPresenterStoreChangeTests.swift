@@ -4,7 +4,8 @@ import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 
-/// `storeChangedSinceShown()`, which the prompt asks while it waits for a key (issue 13).
+/// Whether the store changed since the list was shown, as the prompt asks while it waits for a key
+/// (issue 13): `hasStoreNews()` on a store that cannot notify (SQLite), so compared at every check.
 @Suite("Whether the store changed since the list was shown")
 struct TaskPresenterStoreChangeTests {
     /// The folder of the test's store, there for as long as the test runs (a store whose file is
@@ -24,10 +25,10 @@ struct TaskPresenterStoreChangeTests {
     @Test("not while nothing changed, nor after the presenter's own changes")
     func unchangedAndOwnChanges() throws {
         let (sut, view, _) = try makeSUTWithOtherConnection()
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
         #expect(sut.handle(line: "add D") == .succeeded)
         #expect(sut.handle(line: "rm 1") == .succeeded)
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
         #expect(view.received == [.rows(rows("A", "B", "C", "D")), .rows(rows("B", "C", "D"))])
     }
 
@@ -35,12 +36,12 @@ struct TaskPresenterStoreChangeTests {
     func othersChangeIsReportedOnly() throws {
         let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "rm 1") == .succeeded)
-        #expect(sut.storeChangedSinceShown())
-        #expect(sut.storeChangedSinceShown()) // asking changes nothing
+        #expect(sut.hasStoreNews())
+        #expect(sut.hasStoreNews()) // asking changes nothing
         #expect(view.received == [])
         #expect(sut.handle(line: "rm 2") == .succeeded) // B, shown as 2
         #expect(view.received == [.rows(rows("C"))])
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
     }
 
     @Test("not when the store's version moved but its list did not (a change undone elsewhere)")
@@ -48,9 +49,9 @@ struct TaskPresenterStoreChangeTests {
         let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "add D") == .succeeded)
         #expect(other.handle(line: "undo") == .succeeded)
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
         #expect(other.handle(line: "fav 1") == .succeeded)
-        #expect(sut.storeChangedSinceShown())
+        #expect(sut.hasStoreNews())
         #expect(view.received == [])
     }
 
@@ -59,7 +60,7 @@ struct TaskPresenterStoreChangeTests {
         let (sut, view, other) = try makeSUTWithOtherConnection()
         #expect(other.handle(line: "rm 1") == .succeeded)
         sut.showList()
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
         #expect(sut.handle(line: "rm 1") == .succeeded) // B, shown as 1 now
         #expect(view.received == [.rows(rows("B", "C")), .rows(rows("C"))])
     }
@@ -70,7 +71,7 @@ struct TaskPresenterStoreChangeTests {
         #expect(sut.handle(line: "find b") == .succeeded)
         #expect(other.handle(line: "add bb") == .succeeded)
         view.reset()
-        #expect(sut.storeChangedSinceShown())
+        #expect(sut.hasStoreNews())
         sut.showList()
         #expect(view.received == [
             .rows(rows((2, "B"), (4, "bb"))),
@@ -86,17 +87,17 @@ struct TaskPresenterStoreChangeTests {
         let (sut, view) = try makeSUT(database: store, tasks: ["A"])
         try SQLiteStorage(path: path).create(text: "B")
         store.listingFails = true
-        #expect(sut.storeChangedSinceShown())
+        #expect(sut.hasStoreNews())
         sut.showList()
-        #expect(!sut.storeChangedSinceShown()) // the prompt does not show the same error again and again
+        #expect(!sut.hasStoreNews()) // the prompt does not show the same error again and again
         #expect(view.received == [.message(.error(TaskPresenter.message(forOpening: UnlistableStore.failure)))])
         try SQLiteStorage(path: path).create(text: "C")
-        #expect(sut.storeChangedSinceShown())
+        #expect(sut.hasStoreNews())
         store.listingFails = false
         view.reset()
         sut.showList()
         #expect(view.received == [.rows(rows("A", "B", "C"))])
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
     }
 
     @Test("not before a list was shown (a one-shot command asks nothing)")
@@ -105,7 +106,7 @@ struct TaskPresenterStoreChangeTests {
         let path = folder.file("tasks.sqlite")
         let (sut, _) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A"], shown: false)
         try SQLiteStorage(path: path).create(text: "B")
-        #expect(!sut.storeChangedSinceShown())
+        #expect(!sut.hasStoreNews())
     }
 }
 

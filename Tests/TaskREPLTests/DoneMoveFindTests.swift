@@ -78,7 +78,7 @@ import Testing
         #expect(changed[1] == "  982   Task 982")
         #expect(changed.contains(" 1000 ★ Task 1000"))
         #expect(changed.last == "… 983 tasks below")
-        try await session.run("undo") // the whole list, then the message
+        try await session.run("undo") // the rows around it, then the message
         let screen = try await session.lines()
         #expect(screen.suffix(2) == ["Undid: fav “Task 1000” (now not a favourite)", "tasks>"])
     }

@@ -159,7 +159,8 @@ struct TasksCommand: ParsableCommand {
         if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) {
             output.writeFailure(notice)
         }
-        let presenter = TaskPresenter(storage: database, rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+        let presenter = TaskPresenter(storage: database, files: LocalFiles(output: output),
+                                      rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
         // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
             && Posix.environment("TERM") != "dumb"

@@ -12,7 +12,8 @@ final class ConsoleView: TaskView {
 
     private var formatter: ListFormatter
     private let errorPalette: Palette
-    /// Whether a list taller than the terminal is shown around the task a change touched (at the prompt).
+    /// Whether a list taller than the terminal is shown around the row the presenter focuses (at the
+    /// prompt: the task a change touched, the last row as the prompt opens).
     private let showsWindows: Bool
 
     /// Creates the view and makes itself the presenter's view.
@@ -20,8 +21,8 @@ final class ConsoleView: TaskView {
     /// - Parameters:
     ///   - colorAllowed: false with `--no-color` or a non-empty `NO_COLOR`; colours also need a terminal.
     ///   - emptyListText: what an empty list says (how to add a task in this mode).
-    ///   - showsWindows: whether, after a change, a list taller than the terminal is shown only
-    ///     around the task the change touched (at the prompt, where every change redraws the list).
+    ///   - showsWindows: whether a list taller than the terminal is shown only around the row the
+    ///     presenter focuses (at the prompt, where every change redraws the list).
     init(presenter: TaskPresenter, output: OutputStreams, colorAllowed: Bool, emptyListText: String,
          showsWindows: Bool = false) {
         self.presenter = presenter
@@ -34,7 +35,7 @@ final class ConsoleView: TaskView {
     }
 
     /// Shows the numbered list, wrapped to the terminal's current width (if output is a terminal);
-    /// after a change at the prompt, a list taller than the terminal only around the task it touched.
+    /// at the prompt, a list taller than the terminal only around the row the presenter focuses.
     func display(rows: TaskRows) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
         let write: (UnsafeBufferPointer<UInt8>) -> Void = { self.output.write(bytes: $0, to: .output) }
@@ -82,22 +83,5 @@ final class ConsoleView: TaskView {
     private static func wrapped(_ text: String, columns: Int?) -> String {
         guard let columns else { return text + "\n" }
         return TextWrapping.lines(of: text, width: columns).map { $0 + "\n" }.joined()
-    }
-
-    /// Writes an export: to a file or a pipe byte for byte; on a terminal escaped, lines kept.
-    func write(exported bytes: [UInt8], to path: String?) -> FileFailure? {
-        if let path { return Posix.writeFile(path, bytes).map { FileFailure(reason: $0) } }
-        if Posix.isTerminal(Posix.standardOutput) {
-            output.write(String(decoding: bytes, as: UTF8.self).escapingControlCharacters(keepingLineBreaks: true),
-                         to: .output)
-        } else {
-            bytes.withUnsafeBufferPointer { output.write(bytes: $0, to: .output) }
-        }
-        return nil
-    }
-
-    /// Reads a file to import, or standard input to its end.
-    func read(fileAt path: String?) -> Result<[UInt8], FileFailure> {
-        Posix.readAll(path: path).mapError { FileFailure(reason: $0.reason) }
     }
 }

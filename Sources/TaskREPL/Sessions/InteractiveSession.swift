@@ -59,7 +59,7 @@ struct InteractiveSession {
         let forwarder = InterruptionForwarder(interrupt: interruptStore)
         var warnedAboutHistory = false
 
-        presenter.showList()
+        presenter.showListAsThePromptOpens()
         while Signals.terminationSignal == nil {
             if Signals.takeInterruption() {
                 view.output.abandon()

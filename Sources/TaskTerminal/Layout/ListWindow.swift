@@ -1,5 +1,6 @@
-/// Which rows of a list taller than the terminal the prompt shows after a change: as many as fit,
-/// around the row the change touched, so that its effect is on screen with the message after it.
+/// Which rows of a list taller than the terminal the prompt shows after a change (or as it opens):
+/// as many as fit, around the row the change touched, so that its effect is on screen with the
+/// message after it.
 public struct ListWindow: Sendable, Hashable {
     /// The rows shown, as positions among all the rows.
     public var shown: Range<Int>

@@ -6,18 +6,21 @@ import TaskTestSupport
 
 /// A presenter over a fresh in-memory database holding `tasks` (texts; a leading `★ ` marks a favourite),
 /// and the spy view it talks to. With `shown`, the list was shown once (and the spy reset since).
+/// With `files`, the presenter exports to and imports from them.
 func makeSUT(
-    tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true
+    tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true, files: MemoryFiles? = nil
 ) throws -> (sut: TaskPresenter, view: ViewSpy) {
-    try makeSUT(database: SQLiteStorage.inMemory(), tasks: tasks, shown: shown, rendersAfterChanges: rendersAfterChanges)
+    try makeSUT(database: SQLiteStorage.inMemory(), tasks: tasks, shown: shown, rendersAfterChanges: rendersAfterChanges,
+                files: files)
 }
 
-/// A presenter over `database`, after adding `tasks` to it; see `makeSUT(tasks:shown:rendersAfterChanges:)`.
+/// A presenter over `database`, after adding `tasks` to it; see `makeSUT(tasks:shown:rendersAfterChanges:files:)`.
 func makeSUT(
-    database: any TaskStorage, tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true
+    database: any TaskStorage, tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true,
+    files: MemoryFiles? = nil
 ) throws -> (sut: TaskPresenter, view: ViewSpy) {
     try seed(database, with: tasks)
-    let sut = TaskPresenter(storage: database, rendersAfterChanges: rendersAfterChanges)
+    let sut = TaskPresenter(storage: database, files: files, rendersAfterChanges: rendersAfterChanges)
     let view = ViewSpy()
     sut.view = view
     if shown {

@@ -8,7 +8,6 @@ final class ViewSpy: TaskView {
         case rows([TaskRow])
         case message(Message)
         case help(String)
-        case exported(String, to: String?)
 
         var description: String {
             switch self {
@@ -19,8 +18,6 @@ final class ViewSpy: TaskView {
                 ".\(message.kind)(\(message.text))"
             case let .help(text):
                 ".help(\(text.prefix(30))…)"
-            case let .exported(text, path):
-                ".exported(\(path ?? "stdout"): \(text.prefix(60))…)"
             }
         }
     }
@@ -39,23 +36,6 @@ final class ViewSpy: TaskView {
     }
     func display(message: Message) { received.append(.message(message)) }
     func display(help: String) { received.append(.help(help)) }
-    func write(exported bytes: [UInt8], to path: String?) -> FileFailure? {
-        received.append(.exported(String(decoding: bytes, as: UTF8.self), to: path))
-        if let path { files[path] = bytes }
-        return nil
-    }
-    func read(fileAt path: String?) -> Result<[UInt8], FileFailure> {
-        files[path ?? "-"].map { .success($0) } ?? .failure(FileFailure(reason: "No such file or directory"))
-    }
-
-    /// The files the presenter can read and has written, by path (`-` for standard input).
-    var files: [String: [UInt8]] = [:]
-
-    /// The text of the last export.
-    var lastExport: String? {
-        received.reversed().lazy.compactMap { if case let .exported(text, _) = $0 { text } else { nil } }.first
-    }
-
     /// Forgets what was received so far.
     func reset() { received = [] }
 

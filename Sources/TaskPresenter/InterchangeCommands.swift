@@ -2,8 +2,25 @@ import Foundation
 import TaskInterchange
 import TaskModel
 
-extension TaskPresenter {
-    /// `export`: the list as it stands in `store`, written through the view; the message to show
+/// `export` and `import`: the list to a file and tasks from one, through the presenter's own file
+/// port (`InterchangeFiles`), in the store's transaction of the command or script.
+final class InterchangeCommands {
+    private let files: any InterchangeFiles
+    /// Whether a script is being read from standard input (which `import -` then cannot read).
+    private var isReadingScript = false
+
+    init(files: any InterchangeFiles) {
+        self.files = files
+    }
+
+    /// Runs `body` while a script is read from standard input.
+    func whileReadingScript<T>(_ body: () throws -> T) rethrows -> T {
+        isReadingScript = true
+        defer { isReadingScript = false }
+        return try body()
+    }
+
+    /// `export`: the list as it stands in `store`, written to the files; the message to show
     /// (none when the bytes went to standard output, where they are the output).
     func export(format: InterchangeFormat?, file: String?, from store: any TaskReading) throws -> [Message] {
         guard let format = format ?? (file.map(InterchangeFormat.init(fileName:)) ?? .todotxt) else {
@@ -11,8 +28,7 @@ extension TaskPresenter {
         }
         let tasks = try store.allTasks()
         let bytes = Interchange.export(tasks, as: format)
-        guard let view else { return [] }
-        if let failure = view.write(exported: bytes, to: file) {
+        if let failure = files.write(exported: bytes, to: file) {
             throw InterchangeCommandError.cannotWrite(file ?? "standard output", failure.reason)
         }
         guard let file else { return [] }
@@ -20,14 +36,13 @@ extension TaskPresenter {
         return [.info("Exported \(count) to \(file) (\(Self.formatName(format)))")]
     }
 
-    /// `import`: the file read through the view, its tasks imported into `store` as one step (or,
+    /// `import`: the file read from the files, its tasks imported into `store` as one step (or,
     /// with `dryRun`, only told); returns the messages to show. `list` is brought up to date.
     func importTasks(format: InterchangeFormat?, dryRun: Bool, file: String, on list: inout TaskList?,
                      in store: any TaskWriting) throws -> [Message] {
-        guard let view else { return [] }
-        if file == "-", isRunningScript { throw InterchangeCommandError.standardInputIsTheScript }
+        if file == "-", isReadingScript { throw InterchangeCommandError.standardInputIsTheScript }
         let bytes: [UInt8]
-        switch view.read(fileAt: file == "-" ? nil : file) {
+        switch files.read(fileAt: file == "-" ? nil : file) {
         case let .success(read): bytes = read
         case let .failure(failure): throw InterchangeCommandError.cannotRead(file, failure.reason)
         }
@@ -38,7 +53,7 @@ extension TaskPresenter {
         } catch {
             throw InterchangeCommandError.malformed(file, format, error)
         }
-        let tasks = try reconciled(parsed, in: store)
+        let tasks = try Self.reconciled(parsed, in: store)
         let outcome: ImportOutcome
         if dryRun {
             outcome = try Self.dryRun(tasks, in: store)
@@ -51,7 +66,7 @@ extension TaskPresenter {
     }
 
     /// The parsed tasks with the stored times kept where the file says the same less precisely.
-    private func reconciled(_ parsed: ParsedFile, in store: any TaskWriting) throws -> [TaskImport] {
+    private static func reconciled(_ parsed: ParsedFile, in store: any TaskWriting) throws -> [TaskImport] {
         guard try store.count() > 0 else { return parsed.tasks }
         let stored = try store.allTasks()
         var byID: [TaskItem.ID: Int] = [:]

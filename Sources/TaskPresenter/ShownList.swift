@@ -1,0 +1,111 @@
+import TaskModel
+
+/// The list as last shown, which the numbers typed refer to: its tasks, the store's version they
+/// are exact at, and the search in effect. Loaded again only when another process changed the
+/// store; kept up to date with the presenter's own changes.
+struct ShownList {
+    /// The list the numbers refer to; nil until first needed (a one-shot command loads it then).
+    private(set) var tasks: TaskList?
+    /// The store's `externalVersion` at which `tasks` (with this presenter's own changes) was exact.
+    private(set) var version = 0
+    /// The store's `externalVersion` at which loading the list last failed: the prompt's check for
+    /// changes does not report it again (nor repeat the error) until the store changes once more.
+    private var unreadableVersion: Int?
+    /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
+    var filter: TaskFilter?
+
+    /// Takes the list as it stands after a change, exact at the store's `version`.
+    mutating func update(_ tasks: TaskList?, version: Int) {
+        self.tasks = tasks
+        self.version = version
+    }
+
+    /// Loads the list again when another process changed the store since it was loaded (or when
+    /// none was), and keeps it otherwise.
+    mutating func refresh(from storage: any TaskStorage) throws {
+        let known = tasks
+        let version = version
+        var loading: Int?
+        let loaded: (list: TaskList, version: Int)?
+        do {
+            loaded = try storage.read { store in
+                let current = try store.externalVersion()
+                if known != nil, current == version { return nil }
+                loading = current
+                return (try store.allTasks(), current)
+            }
+        } catch {
+            unreadableVersion = loading
+            throw error
+        }
+        unreadableVersion = nil
+        if let loaded { update(loaded.list, version: loaded.version) }
+    }
+
+    /// What `compare(with:)` found.
+    enum Comparison: Equatable {
+        /// The store holds the list shown (or none was shown yet).
+        case unchanged
+        /// The store holds another list, or one that cannot be loaded (showing it says why).
+        case changed
+        /// The store could not be asked: the reason.
+        case unreachable(StoreError?)
+    }
+
+    /// Whether another process changed the store since the list was shown, so that showing it
+    /// again would show something else. The store's `externalVersion()` answers, in every backend,
+    /// and the list is loaded only when it moved. Only asking: the list that numbers refer to stays
+    /// the one shown. Unchanged before a list was shown, and for a version whose list could not be
+    /// loaded once already (the error is shown once, not at every check).
+    mutating func compare(with storage: any TaskStorage) -> Comparison {
+        guard let shown = tasks else { return .unchanged }
+        let version = version
+        let unreadable = unreadableVersion
+        var loading = false
+        do {
+            let stored = try storage.read { store -> (list: TaskList, version: Int)? in
+                let current = try store.externalVersion()
+                guard current != version, current != unreadable else { return nil }
+                loading = true
+                return (try store.allTasks(), current)
+            }
+            guard let stored else { return .unchanged }
+            // The version moves without the list too (a checkpoint, a change undone): no news then.
+            if stored.list == shown { self.version = stored.version }
+            return stored.list != shown ? .changed : .unchanged
+        } catch {
+            return loading ? .changed : .unreachable(error as? StoreError) // showing it says why, once
+        }
+    }
+
+    /// The row to show a list taller than the window around after a change: the one the change
+    /// named, else the first that differs from the list `before` it (`undo`, `clear done`, an
+    /// import, a change made elsewhere meanwhile), else the last; nil for an empty list.
+    static func focus(named: Int?, before: TaskList?, after: TaskList) -> Int? {
+        guard !after.isEmpty else { return nil }
+        let touched = named ?? before.flatMap(after.firstDifference(from:)) ?? after.count - 1
+        return Swift.min(touched, after.count - 1)
+    }
+
+    /// Shows the list, only the tasks matching the search in effect when there is one; `focus` is
+    /// the row to show a list taller than the window around (see `TaskRows.focus`).
+    func display(on view: TaskView?, focus: Int? = nil) {
+        Self.display(tasks ?? [], filter: filter, focus: focus, on: view)
+    }
+
+    /// Shows `list`, only the tasks matching `filter` when there is one (then with their count).
+    static func display(_ list: TaskList, filter: TaskFilter?, focus: Int? = nil, on view: TaskView?) {
+        guard let view else { return }
+        guard let filter else { return view.display(rows: TaskRows(list, focus: focus)) }
+        let shown = filter.matchingIndices(in: list)
+        let query = "“\(filter.query.abbreviated(to: 40))”"
+        if shown.isEmpty {
+            let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
+            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)"))
+        }
+        view.display(rows: TaskRows(list, shown: shown, focus: focus.flatMap { shown.firstIndex(of: $0) }))
+        let counted = list.count == 1 ? "1 task" : "\(list.count) tasks"
+        let verb = shown.count == 1 ? "matches" : "match"
+        view.display(message: .info("\(shown.count) of \(counted) \(verb) \(query); `list` shows all"))
+    }
+}
