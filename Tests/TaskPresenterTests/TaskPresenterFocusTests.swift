@@ -1,5 +1,6 @@
 import Testing
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 

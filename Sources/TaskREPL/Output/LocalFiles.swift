@@ -1,3 +1,4 @@
+import TaskSystem
 import TaskPresenter
 import TaskTerminal
 
