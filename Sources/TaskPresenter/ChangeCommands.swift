@@ -40,7 +40,8 @@ struct ChangeCommands {
     }
 
     /// Runs `command` in a write transaction of its own against `shown`, the list as shown (loading
-    /// what its numbers need when none was). With `needsList`, the outcome holds the list after it.
+    /// what its numbers need when none was: the whole list with `needsList`, else only the rows up
+    /// to the highest number named). With `needsList`, the outcome holds the list after it.
     /// A task shown that another process removed or edited meanwhile makes it `stale`.
     func runAlone(_ command: Command, in storage: any TaskStorage, against shown: ShownList,
                   needsList: Bool) throws -> Outcome {
@@ -50,8 +51,10 @@ struct ChangeCommands {
         return try storage.write { store -> Outcome in
             var list = known
             var version = knownVersion
-            if list == nil, command.usesNumbers {
-                (list, version) = try Self.listForNumbers(of: command, in: store)
+            var firstRowsOnly = false
+            if list == nil, let highest = command.highestNumber {
+                (list, version) = try Self.listForNumbers(upTo: highest, in: store, whole: needsList)
+                firstRowsOnly = !needsList
             }
             let before = list
             var performed: Performed
@@ -62,6 +65,7 @@ struct ChangeCommands {
                 return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
             }
             let current = try store.externalVersion()
+            if firstRowsOnly { list = nil } // not the list: shown nowhere, and forgotten
             if list == nil ? needsList : current != version {
                 list = try store.allTasks()
                 performed.named = nil // another process changed the list too: no position is sure
@@ -70,11 +74,13 @@ struct ChangeCommands {
         }
     }
 
-    /// The list that `command`'s numbers name tasks in when none was shown (a one-shot command),
-    /// and the store's version it is exact at: the one place such a command loads it.
-    private static func listForNumbers(of command: Command, in store: any TaskWriting) throws
+    /// The list that numbers up to `highest` name tasks in when none was shown (a one-shot
+    /// command), and the store's version it is exact at: the one place such a command loads it.
+    /// Without `whole`, only the rows up to `highest` are read (from the index, in order): all the
+    /// numbers need, and all the list there is when fewer come back.
+    private static func listForNumbers(upTo highest: Int, in store: any TaskWriting, whole: Bool) throws
         -> (list: TaskList, version: Int) {
-        (try store.allTasks(), try store.externalVersion())
+        (try whole ? store.allTasks() : store.firstTasks(highest), try store.externalVersion())
     }
 
     /// The command error for a store error that means the rows shown are out of date (tasks gone,

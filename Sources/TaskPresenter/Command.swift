@@ -41,11 +41,14 @@ enum Command: Sendable, Hashable {
         }
     }
 
-    /// Whether the command names tasks by their numbers on screen.
-    var usesNumbers: Bool {
+    /// The highest task number the command names (a range's end, `mv`'s place too): the rows up to it
+    /// are what resolving its numbers needs. Nil for a command that names none.
+    var highestNumber: Int? {
         switch self {
-        case .done, .fav, .rm, .edit, .mv: true
-        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: false
+        case let .done(numbers), let .fav(numbers), let .rm(numbers): numbers.ranges.map(\.upperBound).max()
+        case let .edit(number, _): number
+        case let .mv(number, destination): Swift.max(number, destination)
+        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: nil
         }
     }
 }

@@ -6,8 +6,12 @@ import TaskModel
 final class ScriptRun {
     /// The script's transaction.
     let store: any TaskWriting
-    /// The list as the lines so far left it.
+    /// The list as the lines so far left it, as far as it is known: nil before a line needed it;
+    /// while not `isWhole`, only its first rows, as far as the highest number a line named, so
+    /// that a script on a long list reads no more of it than its numbers need.
     var list: TaskList?
+    /// Whether `list` is the whole list.
+    private var isWhole = false
     /// The messages to show once the script's changes are saved.
     private(set) var messages: [Message] = []
     /// How many lines failed.
@@ -18,8 +22,32 @@ final class ScriptRun {
     init(in store: any TaskWriting, keepGoing: Bool) throws {
         self.store = store
         self.keepGoing = keepGoing
-        list = try store.allTasks()
     }
+
+    /// Makes `list` hold what `command` needs before it runs: the rows up to the highest number it
+    /// names. A command naming none forgets first rows (the rows of an `add`, an `undo` or an
+    /// `import` land anywhere); the whole list, once known, is kept up to date by every command.
+    func prepareList(for command: Command) throws {
+        guard let highest = command.highestNumber else {
+            if !isWhole { list = nil }
+            return
+        }
+        if let list, isWhole || list.count >= highest { return }
+        let rows = try store.firstTasks(highest)
+        list = rows
+        isWhole = rows.count < highest
+    }
+
+    /// The whole list as the lines so far left it (a search shows it), read when not known yet.
+    func wholeList() throws -> TaskList {
+        if isWhole, let list { return list }
+        let whole = try store.allTasks()
+        (list, isWhole) = (whole, true)
+        return whole
+    }
+
+    /// The list as the script left it, for the prompt's numbers; nil when only first rows are known.
+    var finalList: TaskList? { isWhole ? list : nil }
 
     /// Keeps `messages` to show after the commit.
     func say(_ messages: [Message]) {

@@ -126,7 +126,7 @@ public final class TaskPresenter {
             return ScriptResult(failedLines: started?.failedLines ?? 0, committed: false)
         }
         guard let run = started else { return ScriptResult(failedLines: 0, committed: true) }
-        shown.update(run.list ?? [], version: version)
+        shown.update(run.finalList, version: version)
         for message in run.messages { view?.display(message: message) }
         return ScriptResult(failedLines: run.failedLines, committed: true)
     }
@@ -157,7 +157,7 @@ public final class TaskPresenter {
                 shown.filter = filter
                 shown.display(on: view)
             case let .script(run): // the script's list is shown once, at its end; a search where it stands
-                if let filter { ShownList.display(run.list ?? [], filter: filter, on: view) }
+                if let filter { ShownList.display(try run.wholeList(), filter: filter, on: view) }
             }
         case let .export(format, file):
             switch transaction {
@@ -174,6 +174,7 @@ public final class TaskPresenter {
                 watch.commandRan()
                 try change(command)
             case let .script(run):
+                try run.prepareList(for: command)
                 run.say(try changes.perform(command, on: &run.list, in: run.store).messages)
             }
         }

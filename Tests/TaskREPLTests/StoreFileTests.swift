@@ -110,8 +110,9 @@ import Testing
         for offset in pageSize..<bytes.count { bytes[offset] = 0xA5 }
         let damaged = "\(folder.file("store.sqlite")) is damaged (database disk image is malformed); it was left untouched\n"
         // Opening reads the first page only (the header says the schema is current): the damage is
-        // found by the first command that reads the tasks, and reported as that command's error.
-        #expect(try await refusals(of: bytes) == ["list: " + damaged, "add x: " + damaged, damaged])
+        // found by the first command that reads the tasks, and reported as that command's error (a
+        // script reads no list before its lines: its first line finds it).
+        #expect(try await refusals(of: bytes) == ["list: " + damaged, "add x: " + damaged, "line 1: add x: " + damaged])
     }
 
     @Test func aStoreWithAGarbledTaskTableIsReportedAsDamagedByEachCommand() async throws {
@@ -122,8 +123,8 @@ import Testing
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         for offset in (page - 1) * pageSize..<page * pageSize { bytes[offset] = 0xA5 }
         let damaged = "\(folder.file("store.sqlite")) is damaged (database disk image is malformed); it was left untouched\n"
-        // The script reads the list before its first line: the error belongs to no line.
-        #expect(try await refusals(of: bytes) == ["list: " + damaged, "add x: " + damaged, damaged])
+        // A script reads no list before its lines: its first line finds the damage.
+        #expect(try await refusals(of: bytes) == ["list: " + damaged, "add x: " + damaged, "line 1: add x: " + damaged])
     }
 
     @Test func aFolderIsRefused() async throws {

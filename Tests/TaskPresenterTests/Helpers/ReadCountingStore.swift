@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import TaskModel
+
+/// A store that counts how often the whole list is read (`allTasks`), in read and write
+/// transactions alike, and otherwise is `base`: to check that a command reads no more of a long
+/// list than its numbers need.
+final class ReadCountingStore: TaskStorage, Sendable {
+    let base: any TaskStorage
+    private let reads = Mutex(0)
+
+    init(base: any TaskStorage) { self.base = base }
+
+    /// How many times the whole list was read so far.
+    var wholeListReads: Int { reads.withLock { $0 } }
+
+    var location: String { base.location }
+    func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
+        try base.read { try body(Counting(base: $0, store: self)) }
+    }
+    func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
+        try base.write { try body(Counting(base: $0, store: self)) }
+    }
+    func interrupt() { base.interrupt() }
+    func close() { base.close() }
+
+    fileprivate func countWholeListRead() { reads.withLock { $0 += 1 } }
+
+    /// A transaction of `base`, counting its whole-list reads.
+    private struct Counting: TaskWriting {
+        let base: any TaskReading
+        let store: ReadCountingStore
+        private var writer: any TaskWriting {
+            get throws {
+                guard let writer = base as? any TaskWriting else { throw StoreError.readOnly(path: store.location) }
+                return writer
+            }
+        }
+
+        func allTasks() throws -> TaskList {
+            store.countWholeListRead()
+            return try base.allTasks()
+        }
+        func firstTasks(_ count: Int) throws -> TaskList { try base.firstTasks(count) }
+        func task(id: TaskItem.ID) throws -> TaskItem? { try base.task(id: id) }
+        func count() throws -> Int { try base.count() }
+        func externalVersion() throws -> Int { try base.externalVersion() }
+
+        func create(text: String) throws -> TaskItem { try writer.create(text: text) }
+        func toggleFavorite(ids: [TaskItem.ID]) throws { try writer.toggleFavorite(ids: ids) }
+        func toggleDone(ids: [TaskItem.ID]) throws -> Date { try writer.toggleDone(ids: ids) }
+        func remove(ids: [TaskItem.ID]) throws { try writer.remove(ids: ids) }
+        func removeAll() throws -> Int { try writer.removeAll() }
+        func removeDone() throws -> Int { try writer.removeDone() }
+        func edit(id: TaskItem.ID, text: String, expected: String?) throws {
+            try writer.edit(id: id, text: text, expected: expected)
+        }
+        func move(id: TaskItem.ID, to place: Placement) throws { try writer.move(id: id, to: place) }
+        func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome { try writer.importTasks(tasks) }
+        func undo() throws -> Change { try writer.undo() }
+        func redo() throws -> Change { try writer.redo() }
+        func savepoint<T>(_ body: () throws -> T) throws -> T { try writer.savepoint(body) }
+    }
+}
