@@ -99,6 +99,11 @@ def main():
     with open(path("reset.sh"), "w") as f:
         f.write(f"{fresh(work)} && cp {q(base)} {q(work)}\n")
     reset = f"sh {path('reset.sh')}"
+    with open(path("reset100k.sh"), "w") as f:
+        f.write(f"{fresh(work)} && cp {q(base100k)} {q(work)}\n")
+    reset100k = f"sh {path('reset100k.sh')}"
+    with open(path("add1000.txt"), "w") as f:
+        f.write("add x\n" * 1000)
     run_db = path("run.sqlite")
 
     rows = []  # (figure, seconds or value, unit, target text, ok, floor value)
@@ -134,6 +139,20 @@ def main():
     one_mv = hyperfine("mv", f"{q(TASKS)} --db {q(work)} mv 10000 1", prepare=reset, shell=False)
     one_find = hyperfine("find", f"{q(TASKS)} --db {q(work)} find 'number 5'", prepare=reset, shell=False)
     one_list_100k = hyperfine("list100k", f"{q(TASKS)} --db {q(base100k)} list", shell=False)
+    # With --quiet nothing is shown, so a numbered command reads the rows up to its highest number only:
+    # each against --quiet add on the same store.
+    quiet = {}
+    for store, prepare, commands in (
+            ("10k", reset, ["add x", "rm 5000", "done 5000", "fav 5000", "mv 10000 1", "edit 5000 y", "rm 5"]),
+            ("100k", reset100k, ["add x", "rm 5", "done 5", "fav 5", "mv 5 1", "edit 5 y", "rm 50000"])):
+        for command in commands:
+            quiet[store, command] = hyperfine(f"quiet-{store}-{command.replace(' ', '-')}",
+                                              f"{q(TASKS)} --db {q(work)} --quiet {command}", prepare=prepare,
+                                              shell=False)
+    script_on_10k = hyperfine("script1000-10k", f"{q(TASKS)} --db {q(work)} --quiet < {q(path('add1000.txt'))}",
+                              prepare=reset)
+    script_on_empty = hyperfine("script1000-empty",
+                                f"{q(TASKS)} --db {q(work)} --quiet < {q(path('add1000.txt'))}", prepare=fresh(work))
     floor_add = hyperfine("sqlite-add", f"sqlite3 {q(work)} \"INSERT INTO task (position, uuid, text, createdAt, "
                           f"createdBy) VALUES ((SELECT max(position) FROM task) + 4294967296, randomblob(16), 'x', 0, "
                           f"(SELECT max(createdBy) FROM task) + 1)\"", prepare=reset)
@@ -172,6 +191,14 @@ def main():
          one_done / one_add),
         ("one-shot: tasks mv 10000 1 (10k tasks)", ms(one_mv), "<= 1.3x add", one_mv <= 1.3 * one_add,
          one_mv / one_add),
+        *[(f"one-shot --quiet: tasks {command} ({store} tasks)", ms(quiet[store, command]),
+           "" if command == "add x" else "<= 1.3x --quiet add",
+           None if command == "add x" else quiet[store, command] <= 1.3 * quiet[store, "add x"],
+           None if command == "add x" else quiet[store, command] / quiet[store, "add x"])
+          for store, command in quiet],
+        ("script: 1,000 adds --quiet, 10k-task store", ms(script_on_10k), "<= 1.5x on an empty store",
+         script_on_10k <= 1.5 * script_on_empty, script_on_10k / script_on_empty),
+        ("  the same script, empty store", ms(script_on_empty), "", None, None),
         ("one-shot: tasks find (10k tasks)", ms(one_find), "<= 1.2x list", one_find <= 1.2 * one_list,
          one_find / one_list),
         ("one-shot: tasks list (100k tasks)", ms(one_list_100k), "<= 11x list 10k", one_list_100k <= 11 * one_list,
