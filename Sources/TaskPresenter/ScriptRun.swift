@@ -19,7 +19,7 @@ final class ScriptRun {
     private let keepGoing: Bool
 
     /// Starts a run in `store`, the transaction the whole script runs in.
-    init(in store: any TaskWriting, keepGoing: Bool) throws {
+    init(in store: any TaskWriting, keepGoing: Bool) {
         self.store = store
         self.keepGoing = keepGoing
     }

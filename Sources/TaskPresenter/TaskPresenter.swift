@@ -112,7 +112,7 @@ public final class TaskPresenter {
         do {
             version = try interchange.whileReadingScript {
                 try storage.write { store in
-                    let run = try ScriptRun(in: store, keepGoing: keepGoing)
+                    let run = ScriptRun(in: store, keepGoing: keepGoing)
                     started = run
                     try run.run(lines, execute: { try execute($0, in: .script(run)) },
                                 report: { view?.display(message: .error($0.description)) })
