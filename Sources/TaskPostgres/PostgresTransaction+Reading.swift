@@ -15,6 +15,18 @@ extension PostgresTransaction: TaskReading {
             """, .int64(Int64(max(0, count)))))
     }
 
+    func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem] {
+        var found: [Int: TaskItem] = [:]
+        for run in indices where run.upperBound >= 0 {
+            let start = max(0, run.lowerBound)
+            let rows = try tasks(of: try query("""
+                SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position LIMIT $1 OFFSET $2
+                """, .int64(Int64(run.upperBound - start + 1)), .int64(Int64(start))))
+            for (offset, task) in rows.enumerated() { found[start + offset] = task }
+        }
+        return found
+    }
+
     /// The tasks of `rows`, selected as `taskColumns`.
     private func tasks(of rows: PostgresResult) throws -> TaskList {
         var textBytes = 0

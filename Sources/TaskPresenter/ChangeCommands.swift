@@ -21,17 +21,18 @@ struct ChangeCommands {
         case stale(CommandError, list: TaskList, version: Int)
     }
 
-    /// The one path every change takes: resolves the command's numbers against `list` and runs it
-    /// in `store`, updating `list`. With `filter`, the search in effect at the prompt, numbers name
-    /// only the tasks it shows.
+    /// The one path every change takes: resolves the command's numbers against `list` (or `named`,
+    /// the rows they name, when there is no list) and runs it in `store`, updating `list`. With
+    /// `filter`, the search in effect at the prompt, numbers name only the tasks it shows.
     func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting,
-                 filter: TaskFilter? = nil) throws -> Performed {
+                 filter: TaskFilter? = nil, named: NamedRows? = nil) throws -> Performed {
         if case let .import(format, dryRun, file) = command {
             return Performed(messages: try interchange.importTasks(format: format, dryRun: dryRun, file: file,
                                                                    on: &list, in: store))
         }
         let shownIndices = filter.map { Set($0.matchingIndices(in: list ?? [])) }
-        guard let change = try ListChange.validate(command, against: list ?? [], shown: shownIndices) else {
+        let rows: any NumberedRows = named ?? list ?? []
+        guard let change = try ListChange.validate(command, against: rows, shown: shownIndices) else {
             return Performed()
         }
         let described = try change.apply(to: &list, in: store)
@@ -40,8 +41,8 @@ struct ChangeCommands {
     }
 
     /// Runs `command` in a write transaction of its own against `shown`, the list as shown (loading
-    /// what its numbers need when none was: the whole list with `needsList`, else only the rows up
-    /// to the highest number named). With `needsList`, the outcome holds the list after it.
+    /// what its numbers need when none was: the whole list with `needsList`, else only the rows its
+    /// numbers name). With `needsList`, the outcome holds the list after it.
     /// A task shown that another process removed or edited meanwhile makes it `stale`.
     func runAlone(_ command: Command, in storage: any TaskStorage, against shown: ShownList,
                   needsList: Bool) throws -> Outcome {
@@ -51,36 +52,29 @@ struct ChangeCommands {
         return try storage.write { store -> Outcome in
             var list = known
             var version = knownVersion
-            var firstRowsOnly = false
-            if list == nil, let highest = command.highestNumber {
-                (list, version) = try Self.listForNumbers(upTo: highest, in: store, whole: needsList)
-                firstRowsOnly = !needsList
+            var named: NamedRows?
+            if list == nil, !command.numberRanges.isEmpty { // a one-shot command: nothing was shown
+                if needsList {
+                    (list, version) = (try store.allTasks(), try store.externalVersion())
+                } else {
+                    named = try NamedRows(for: command, in: store)
+                }
             }
             let before = list
             var performed: Performed
             do {
-                performed = try perform(command, on: &list, in: store, filter: filter)
+                performed = try perform(command, on: &list, in: store, filter: filter, named: named)
             } catch let error as StoreError {
                 guard let stale = Self.staleError(error, shown: before ?? []) else { throw error }
                 return .stale(stale, list: try store.allTasks(), version: try store.externalVersion())
             }
             let current = try store.externalVersion()
-            if firstRowsOnly { list = nil } // not the list: shown nowhere, and forgotten
             if list == nil ? needsList : current != version {
                 list = try store.allTasks()
                 performed.named = nil // another process changed the list too: no position is sure
             }
             return .changed(list: list, version: current, performed: performed)
         }
-    }
-
-    /// The list that numbers up to `highest` name tasks in when none was shown (a one-shot
-    /// command), and the store's version it is exact at: the one place such a command loads it.
-    /// Without `whole`, only the rows up to `highest` are read (from the index, in order): all the
-    /// numbers need, and all the list there is when fewer come back.
-    private static func listForNumbers(upTo highest: Int, in store: any TaskWriting, whole: Bool) throws
-        -> (list: TaskList, version: Int) {
-        (try whole ? store.allTasks() : store.firstTasks(highest), try store.externalVersion())
     }
 
     /// The command error for a store error that means the rows shown are out of date (tasks gone,

@@ -41,14 +41,18 @@ enum Command: Sendable, Hashable {
         }
     }
 
-    /// The highest task number the command names (a range's end, `mv`'s place too): the rows up to it
-    /// are what resolving its numbers needs. Nil for a command that names none.
-    var highestNumber: Int? {
+    /// The task numbers the command names, as typed (`mv`'s place too): the rows that resolving
+    /// them needs. None for a command that names no task.
+    var numberRanges: [ClosedRange<Int>] {
         switch self {
-        case let .done(numbers), let .fav(numbers), let .rm(numbers): numbers.ranges.map(\.upperBound).max()
-        case let .edit(number, _): number
-        case let .mv(number, destination): Swift.max(number, destination)
-        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: nil
+        case let .done(numbers), let .fav(numbers), let .rm(numbers): numbers.ranges
+        case let .edit(number, _): [number...number]
+        case let .mv(number, destination): [number...number, destination...destination]
+        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: []
         }
     }
+
+    /// The highest task number the command names: the rows up to it are what resolving its numbers
+    /// needs in a list that follows its changes (a script's). Nil for a command that names none.
+    var highestNumber: Int? { numberRanges.map(\.upperBound).max() }
 }

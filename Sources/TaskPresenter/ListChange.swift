@@ -36,7 +36,7 @@ enum ListChange {
     /// With `shown` (the positions a search in effect shows), a number names only a task shown:
     /// a single number of one that is not is an error, and a range takes the tasks shown in it,
     /// so that `rm 1-4` never removes a task the user could not see. `mv`'s place may be any.
-    static func validate(_ command: Command, against list: TaskList,
+    static func validate(_ command: Command, against list: some NumberedRows,
                          shown: Set<Int>? = nil) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
@@ -65,13 +65,15 @@ enum ListChange {
         }
     }
 
-    private static func target(_ number: Int, in list: TaskList, shown: Set<Int>? = nil) throws(CommandError) -> Target {
+    private static func target(_ number: Int, in list: some NumberedRows,
+                               shown: Set<Int>? = nil) throws(CommandError) -> Target {
         guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
         if let shown, !shown.contains(number - 1) { throw .notShown(number: number) }
         return Target(index: number - 1, id: list.id(at: number - 1))
     }
 
-    private static func targets(_ numbers: NumberList, in list: TaskList, shown: Set<Int>?) throws(CommandError) -> [Target] {
+    private static func targets(_ numbers: NumberList, in list: some NumberedRows,
+                                shown: Set<Int>?) throws(CommandError) -> [Target] {
         var indices = try numbers.indices(inListOf: list.count)
         if let shown {
             for range in numbers.ranges where range.count == 1 && !shown.contains(range.lowerBound - 1) {

@@ -17,20 +17,31 @@ extension SQLiteTransaction: TaskReading {
         try tasks(limit: max(0, count))
     }
 
-    /// The tasks in list order, the first `limit` of them when given.
-    private func tasks(limit: Int?) throws -> TaskList {
+    func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem] {
+        var found: [Int: TaskItem] = [:]
+        for run in indices where run.upperBound >= 0 {
+            let start = max(0, run.lowerBound)
+            let rows = try tasks(limit: run.upperBound - start + 1, offset: start)
+            for (offset, task) in rows.enumerated() { found[start + offset] = task }
+        }
+        return found
+    }
+
+    /// The tasks in list order, the first `limit` of them after the first `offset` when given.
+    private func tasks(limit: Int?, offset: Int = 0) throws -> TaskList {
         try mapErrors {
+            // SQLite skips an OFFSET's rows without making their columns.
             let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(Self.isLive) ORDER BY position"
-                + (limit == nil ? "" : " LIMIT ?"))
+                + (limit == nil ? "" : " LIMIT ? OFFSET ?"))
             // The store's files bound the bytes of all texts, and a row takes more than 16 bytes of them;
             // the room is capped so that a huge store does not ask for more address space than it needs.
             let storeBytes = min(StoreFile.size(of: path) + StoreFile.size(of: path + "-wal"), 64 << 20)
             let rows = min(storeBytes / 16, limit ?? .max)
             var tasks = TaskList(reservingTextBytes: min(storeBytes, rows * 64), count: rows)
             var position = 0
-            try select.forEachRow(limit.map { [.integer(Int64($0))] } ?? []) { row in
+            try select.forEachRow(limit.map { [.integer(Int64($0)), .integer(Int64(offset))] } ?? []) { row in
                 guard let id = row.uuid(0), let foreign = row.foreignFields(5) else {
-                    throw damagedTask(at: position)
+                    throw damagedTask(at: offset + position)
                 }
                 row.withTextBytes(1) { text in
                     tasks.append(id: id, storedText: text, isFavorite: row.integer(2) != 0,

@@ -58,6 +58,11 @@ public protocol TaskReading {
     /// command naming numbers up to `count` needs, read in order from the index without the rest.
     func firstTasks(_ count: Int) throws -> TaskList
 
+    /// The tasks at the list indices (from 0) of each range, by index: the rows a command's
+    /// numbers name, each run read in order from the index, skipping the rows before it unread.
+    /// An index beyond the list has no task.
+    func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem]
+
     /// The task with this identity, if it is in the list.
     func task(id: TaskItem.ID) throws -> TaskItem?
 

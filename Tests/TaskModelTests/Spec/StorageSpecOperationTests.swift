@@ -30,6 +30,18 @@ import TaskModel
         #expect(try database.read { try $0.firstTasks(0) }.isEmpty)
     }
 
+    @Test(arguments: Backend.allCases) func tasksAtIndicesAreTheRowsThereByIndex(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["a", "b", "c", "d", "e", "f"])
+        try database.remove(ids: [tasks[0].id])
+        try database.move(id: tasks[5].id, to: .before(tasks[1].id))
+        let all = try database.allTasks() // f b c d e
+        let found = try database.read { try $0.tasks(at: [3...3, 0...1, 4...9]) }
+        #expect(found == [0: all[0], 1: all[1], 3: all[3], 4: all[4]])
+        #expect(found.mapValues(\.text) == [0: "f", 1: "b", 3: "d", 4: "e"])
+        #expect(try database.read { try $0.tasks(at: [5...7]) }.isEmpty)
+    }
+
     @Test(arguments: Backend.allCases) func firstTasksOfAShorterListAreTheWholeList(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         try database.fill(["a", "b"])

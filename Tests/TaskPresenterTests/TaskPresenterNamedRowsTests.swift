@@ -4,9 +4,10 @@ import TaskSQLite
 import TaskTestSupport
 import Testing
 
-/// A one-shot command that shows nothing (`--quiet`) and a script read only the rows up to the
-/// highest number they name, never the whole list, and still name the same tasks as the list shown.
-@Suite struct TaskPresenterFirstRowsTests {
+/// A one-shot command that shows nothing (`--quiet`) reads only the rows its numbers name, and a
+/// script the rows up to the highest number its lines name: never the whole list, and the numbers
+/// still name the same tasks as the list shown would.
+@Suite struct TaskPresenterNamedRowsTests {
     private func makeQuietSUT(_ tasks: [String]) throws -> (TaskPresenter, ViewSpy, ReadCountingStore) {
         let store = ReadCountingStore(base: try SQLiteStorage.inMemory())
         let (sut, view) = try makeSUT(database: store, tasks: tasks, shown: false, rendersAfterChanges: false)
