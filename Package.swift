@@ -54,9 +54,12 @@ let package = Package(
         .target(name: "TaskSystem"),
         // The prompt's line editor: libedit (every call of it in LineEditor.swift), keys, history.
         .target(name: "TaskLineEditor", dependencies: ["CEditLine", "TaskSystem", "TaskTerminal"]),
-        .executableTarget(
-            name: "TaskREPL",
+        // The command line: the flags (one definition, and the fast path read against it), the modes
+        // and their sessions, the view that prints, the man page and completion generators.
+        .target(
+            name: "TaskCLI",
             dependencies: [
+                "TaskModel",
                 "TaskPresenter",
                 "TaskSQLite",
                 "TaskPostgres",
@@ -66,6 +69,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The executable `tasks`: main.swift alone.
+        .executableTarget(name: "TaskREPL", dependencies: ["TaskCLI"]),
         // `make bench`'s in-process figures (one REPL command and re-render on 10k tasks).
         .executableTarget(
             name: "TaskBench",
@@ -91,6 +96,7 @@ let package = Package(
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskTestSupport"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.

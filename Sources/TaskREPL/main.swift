@@ -1,6 +1,4 @@
 import Glibc
-import TaskTerminal
+import TaskCLI
 
-// The entry point: a UTF-8 locale for libedit and wcwidth, then flags, mode, run, exit status.
-TerminalLocale.useUTF8()
-exit(TasksCommand.start(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(TasksProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))
