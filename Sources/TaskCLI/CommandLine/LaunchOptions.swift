@@ -20,7 +20,10 @@ struct LaunchOptions: Equatable {
     var noColor = false
     /// The one-shot command's words.
     var command: [String] = []
+}
 
+// In an extension, so that the memberwise initializer (what swift-argument-parser parsed) stays.
+extension LaunchOptions {
     /// Reads arguments made only of `--db PATH` / `--db=PATH` and `--user NAME` / `--user=NAME` (a
     /// non-empty value not starting with `-` and, for a name, one `isName` takes), `--quiet`,
     /// `--keep-going`, `--no-color` (each at most once), `--`, then the command: its first
@@ -65,16 +68,6 @@ struct LaunchOptions: Equatable {
                 }
             }
         }
-    }
-
-    /// The options swift-argument-parser parsed.
-    init(db: String?, user: String?, quiet: Bool, keepGoing: Bool, noColor: Bool, command: [String]) {
-        self.db = db
-        self.user = user
-        self.quiet = quiet
-        self.keepGoing = keepGoing
-        self.noColor = noColor
-        self.command = command
     }
 
     /// Sets the value of `flag` (`--db` or `--user`) when it was not set yet and `value` is one the
