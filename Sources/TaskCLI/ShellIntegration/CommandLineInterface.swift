@@ -32,7 +32,7 @@ struct CommandLineInterface {
     static var tasks: CommandLineInterface {
         // The parser's own description is JSON made by the parser itself: failing to read it is a
         // programming error that every test of the man page and the scripts would show.
-        guard let description = try? JSONDecoder().decode(Description.self, from: Data(TasksCommand._dumpHelp().utf8))
+        guard let description = try? JSONDecoder().decode(Description.self, from: Data(dumpedHelp.utf8))
         else { preconditionFailure("swift-argument-parser's description of the command line cannot be read") }
         let command = description.command
         let flags = (command.arguments ?? []).filter { $0.shouldDisplay && $0.kind != "positional" }.map { argument in
@@ -44,6 +44,17 @@ struct CommandLineInterface {
         }
         return CommandLineInterface(name: command.commandName, abstract: command.abstract ?? "",
                                     usage: TasksCommand.usageString(), flags: flags)
+    }
+
+    /// The parser's description of the command line, as its documented `--experimental-dump-help`
+    /// asks for it: parsing that flag ends in the request, whose message is the description.
+    private static var dumpedHelp: String {
+        do {
+            _ = try TasksCommand.parse(["--experimental-dump-help"])
+            return ""
+        } catch {
+            return TasksCommand.fullMessage(for: error)
+        }
     }
 
     /// The parts of swift-argument-parser's description (`ToolInfoV0`) read here.
