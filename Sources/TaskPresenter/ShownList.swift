@@ -103,7 +103,9 @@ struct ShownList {
             let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
             return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)"))
         }
-        view.display(rows: TaskRows(list, shown: shown, focus: focus.flatMap { shown.firstIndex(of: $0) }))
+        // A row the search does not show is shown as the next row it does show, or its last.
+        let shownFocus = focus.map { focus in shown.firstIndex { $0 >= focus } ?? shown.count - 1 }
+        view.display(rows: TaskRows(list, shown: shown, focus: shownFocus))
         let counted = list.count == 1 ? "1 task" : "\(list.count) tasks"
         let verb = shown.count == 1 ? "matches" : "match"
         view.display(message: .info("\(shown.count) of \(counted) \(verb) \(query); `list` shows all"))

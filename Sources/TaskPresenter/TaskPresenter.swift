@@ -157,7 +157,9 @@ public final class TaskPresenter {
             for message in performed.messages { view?.display(message: message) }
         case let .stale(error, list, version):
             shown.update(list, version: version)
-            if rendersAfterChanges { shown.display(on: view) }
+            if rendersAfterChanges {
+                shown.display(on: view, focus: ShownList.focus(named: nil, before: before, after: list))
+            }
             throw error
         }
     }

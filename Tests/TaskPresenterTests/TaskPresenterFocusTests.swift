@@ -44,6 +44,30 @@ struct TaskPresenterFocusTests {
         #expect(view.lastFocus == 1)
     }
 
+    @Test("a number whose task another process removed shows the list around the first row that differs")
+    func staleNumberSaysTheFirstDifference() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
+        let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C", "D"])
+        let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
+        #expect(other.handle(line: "rm 3") == .succeeded)
+        #expect(sut.handle(line: "rm 3") == .failed)
+        #expect(view.lastRows == rows("A", "B", "D"))
+        #expect(view.lastFocus == 2)
+    }
+
+    @Test("under a search, a change to a row it does not show says the next row it shows, or its last")
+    func searchShowsTheNextMatchingRow() throws {
+        let (sut, view) = try makeSUT(tasks: ["milk", "bread", "more milk", "eggs", "oat milk"])
+        #expect(sut.handle(line: "find milk") == .succeeded)
+        #expect(sut.handle(line: "rm 1") == .succeeded) // bread, not shown, is row 1 now
+        #expect(view.lastRows == rows((2, "more milk"), (4, "oat milk")))
+        #expect(view.lastFocus == 0)
+        #expect(sut.handle(line: "add cheese") == .succeeded)
+        #expect(view.lastRows == rows((2, "more milk"), (4, "oat milk")))
+        #expect(view.lastFocus == 1)
+    }
+
     @Test("the prompt opens on the list's last row; an empty list says none")
     func promptOpensOnTheLastRow() throws {
         let (sut, view) = try makeSUT(tasks: ["A", "B", "C"], shown: false)
