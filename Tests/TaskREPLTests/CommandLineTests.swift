@@ -112,6 +112,17 @@ import Testing
         #expect(run.error == "tasks: --db needs a path (`tasks --help` lists the flags)\n")
     }
 
+    @Test func anEmptyValueAfterAnEqualsSignIsAUsageErrorNotTheNextWord() async throws {
+        // Run from the test's folder, where a store named `list` would be made.
+        let run = try await ProgramRun(program: "/usr/bin/env", ["--chdir=" + folder.path, TasksBinary.path, "--db=", "list"],
+                                       in: folder, environment: TasksBinary.environment(in: folder))
+        #expect(run == ProgramRun(error: "tasks: --db needs a path (`tasks --help` lists the flags)\n", status: 2))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("list")))
+        let user = try await ProgramRun(["--user=", "list"], in: folder)
+        #expect(user.status == 2)
+        #expect(user.error.hasPrefix("tasks: --user needs a name"))
+    }
+
     @Test func aFlagWithoutItsValueIsAOneLineUsageError() async throws {
         let run = try await ProgramRun(["--db"], in: folder, database: false)
         #expect(run == ProgramRun(error: "tasks: Missing value for '--db <path>' (`tasks --help` lists the flags)\n",

@@ -90,6 +90,18 @@ struct TasksCommand: ParsableCommand {
         if let user, !LaunchOptions.isName(user) { throw ValidationError(Self.badName("--user")) }
     }
 
+    /// Refuses `--db=` and `--user=` with nothing after `=`, as `validate()` refuses an empty
+    /// value: the parser would take the next word for the value (`tasks --db= list` would make a
+    /// store named `list`). Only lines the fast path did not read come here: each asks for help or a
+    /// generated file, or is refused anyway, so a command's word that reads `--db=` only changes
+    /// which refusal is said, and every word before `--` is looked at.
+    private static func refuseEmptyAttachedValues(_ arguments: [String]) throws {
+        for flag in arguments.prefix(while: { $0 != "--" }) {
+            if flag == "--db=" { throw ValidationError("--db needs a path") }
+            if flag == "--user=" { throw ValidationError(badName("--user")) }
+        }
+    }
+
     /// Why a name given with `option` was refused.
     private static func badName(_ option: String) -> String {
         "\(option) needs a name: 1 to \(LaunchOptions.longestName) characters, no control characters, "
@@ -102,6 +114,7 @@ struct TasksCommand: ParsableCommand {
         if let options = LaunchOptions(commonArguments: arguments) { return execute(options) }
         let command: TasksCommand
         do {
+            try refuseEmptyAttachedValues(arguments)
             command = try parse(arguments)
         } catch {
             let output = OutputStreams()
