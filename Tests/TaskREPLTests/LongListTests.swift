@@ -20,4 +20,20 @@ import Testing
         #expect(try await session.run("undo") == (1...8).map { String(format: "%3d   task %d", $0, $0) }
                     + ["… 292 tasks below", "Undid: done “task 5” (now not done)"])
     }
+
+    @Test func rowsThatWrapAreCountedInLinesSoTheTouchedRowAndBothCountsStayOnScreen() async throws {
+        let words = String(repeating: " abcd", count: 12)
+        let script = (1...40).map { "add task \($0)\(words)\n" }.joined()
+        try #require(try await ProgramRun(["--quiet"], input: script, in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder, columns: 60, rows: 12)
+        _ = try await session.waitForPrompt()
+        // Each row takes two lines: 12 lines leave 8 for rows beside the prompt, the echoed command
+        // and the two counts.
+        let row = { (number: Int) in
+            [String(format: "%3d   task %d", number, number) + String(repeating: " abcd", count: 9), "      abcd abcd abcd"]
+        }
+        #expect(try await session.run("done 20") == ["… 17 tasks above; `ls` shows all"]
+                    + row(18) + row(19) + [" 20   ✓ task 20" + String(repeating: " abcd", count: 9), "        abcd abcd abcd"]
+                    + row(21) + ["… 19 tasks below"])
+    }
 }

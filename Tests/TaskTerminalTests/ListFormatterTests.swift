@@ -177,4 +177,30 @@ import TaskTerminal
             }
         }
     }
+
+    /// The lines `format` writes for one row whose text is `text`, and the count `lineCount` gives.
+    private func lines(_ text: String, columns: Int?, isDone: Bool = false) -> (written: Int, counted: Int) {
+        let sut = makeSUT(columns: columns)
+        let written = sut.format([Row(number: 7, text: text, isDone: isDone)]).split(separator: "\n").count
+        var counted = 0
+        var copy = text
+        copy.withUTF8 { counted = sut.lineCount(largestNumber: 7, utf8Text: $0, isDone: isDone) }
+        return (written, counted)
+    }
+
+    @Test(arguments: ["short", String(repeating: "word ", count: 30), "日本語 " + String(repeating: "☕ ", count: 40),
+                      "\u{1B}[31m" + String(repeating: "x", count: 70)])
+    func aRowIsCountedInTheLinesItIsWrittenIn(_ text: String) {
+        for columns in [nil, 40, 80] {
+            let (written, counted) = lines(text, columns: columns)
+            #expect(counted == written, "columns \(columns.map(String.init) ?? "none")")
+        }
+        let done = lines(text, columns: 40, isDone: true)
+        #expect(done.counted == done.written)
+    }
+
+    @Test func aRowTooNarrowToWrapIsCountedInTheLinesTheTerminalBreaksItInto() {
+        #expect(lines("task 100002", columns: 16).counted == 2) // `  7   task 100002` is 17 columns
+        #expect(lines("task 1", columns: 16).counted == 1)
+    }
 }

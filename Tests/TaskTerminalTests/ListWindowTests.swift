@@ -22,4 +22,17 @@ import TaskTerminal
         #expect(ListWindow(count: 2_000, focus: 3, height: 6) == nil)
         #expect(ListWindow(count: 2_000, focus: 3, height: 7)?.shown == 2..<5)
     }
+
+    @Test func rowsAreCountedInTheLinesTheyTake() throws {
+        let window = try #require(ListWindow(count: 100, focus: 50, height: 12, lines: { _ in 2 }))
+        #expect(window.shown == 48..<52)
+        #expect(try #require(ListWindow(count: 100, focus: 0, height: 12, lines: { $0 == 1 ? 5 : 1 })).shown == 0..<4)
+        #expect(try #require(ListWindow(count: 100, focus: 50, height: 12, lines: { _ in 9 })).shown == 50..<51)
+    }
+
+    @Test func aShortListOfRowsThatWrapIsTooTallTooAndAWindowLeavesRoomForLongerCounts() throws {
+        #expect(ListWindow(count: 8, focus: 0, height: 12, lines: { _ in 3 }) != nil)
+        #expect(ListWindow(count: 8, focus: 0, height: 12, lines: { _ in 1 }) == nil)
+        #expect(try #require(ListWindow(count: 2_000, focus: 999, height: 40, reservedLines: 6)).shown == 982..<1016)
+    }
 }

@@ -39,8 +39,12 @@ final class ConsoleView: TaskView {
     func display(rows: TaskRows) {
         formatter.columns = Posix.terminalColumns(Posix.standardOutput)
         let write: (UnsafeBufferPointer<UInt8>) -> Void = { self.output.write(bytes: $0, to: .output) }
-        guard showsWindows, let focus = rows.focus, let height = Posix.terminalRows(Posix.standardOutput),
-              let window = ListWindow(count: rows.count, focus: focus, height: height) else {
+        guard showsWindows, let focus = rows.focus, let largest = rows.largestNumber,
+              let height = Posix.terminalRows(Posix.standardOutput),
+              let window = ListWindow(count: rows.count, focus: focus, height: height,
+                                      reservedLines: 2 + hintLines(rows.hiddenRowsText(count: rows.count, above: true))
+                                          + hintLines(rows.hiddenRowsText(count: rows.count, above: false)),
+                                      lines: { index in lineCount(of: rows, at: index, largestNumber: largest) }) else {
             return formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow,
                                    to: write)
         }
@@ -49,8 +53,26 @@ final class ConsoleView: TaskView {
         if window.hiddenBelow > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenBelow, above: false)) }
     }
 
+    /// The terminal lines the row at `index` of `rows` takes.
+    private func lineCount(of rows: TaskRows, at index: Int, largestNumber: Int) -> Int {
+        var lines = 1
+        rows.forEachRow(in: index..<(index + 1)) { _, text, _, isDone in
+            lines = formatter.lineCount(largestNumber: largestNumber, utf8Text: text, isDone: isDone)
+        }
+        return lines
+    }
+
+    /// The line that counts the rows a window hides, wrapped at spaces as messages are.
     private func writeHint(_ text: String) {
-        output.write(formatter.palette.hint(text.escapingControlCharacters()) + "\n", to: .output)
+        for line in hintLineTexts(text) { output.write(formatter.palette.hint(line) + "\n", to: .output) }
+    }
+
+    private func hintLines(_ text: String) -> Int { hintLineTexts(text).count }
+
+    private func hintLineTexts(_ text: String) -> [String] {
+        let escaped = text.escapingControlCharacters()
+        guard let columns = formatter.columns else { return [escaped] }
+        return TextWrapping.lines(of: escaped, width: columns)
     }
 
     /// How wide help is when standard output is not a terminal: the classic terminal width.

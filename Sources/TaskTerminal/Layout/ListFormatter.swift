@@ -102,13 +102,7 @@ public struct ListFormatter: Sendable {
                 bytes.append(isFavorite ? favoriteMark : plainMark)
                 let markWidth = isDone ? 2 : 0
                 if isDone { bytes.append(doneStart); bytes.append(doneMark) }
-                if Self.isPrintableASCII(utf8), utf8.count + markWidth <= wrapWidth ?? .max {
-                    bytes.append(utf8)
-                    if isDone { bytes.append(doneEnd) }
-                    bytes.append(UInt8(ascii: "\n"))
-                } else {
-                    let escaped = String(decoding: utf8, as: UTF8.self).escapingControlCharacters()
-                    let lines = wrapWidth.map { TextWrapping.lines(of: escaped, width: $0 - markWidth) } ?? [escaped]
+                if let lines = Self.textLines(utf8, markWidth: markWidth, wrapWidth: wrapWidth) {
                     for (index, var line) in lines.enumerated() {
                         if index > 0 {
                             bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3 + markWidth)
@@ -118,6 +112,10 @@ public struct ListFormatter: Sendable {
                         if isDone { bytes.append(doneEnd) }
                         bytes.append(UInt8(ascii: "\n"))
                     }
+                } else {
+                    bytes.append(utf8)
+                    if isDone { bytes.append(doneEnd) }
+                    bytes.append(UInt8(ascii: "\n"))
                 }
                 if bytes.count >= Self.chunkSize {
                     bytes.withBytes(output)
@@ -126,6 +124,29 @@ public struct ListFormatter: Sendable {
             }
         }
         if bytes.count > 0 { bytes.withBytes(output) }
+    }
+
+    /// How many terminal lines the row of a task with this text takes, in a list whose largest
+    /// number is `largestNumber`: more than one when its text wraps.
+    public func lineCount(largestNumber: Int, utf8Text utf8: UnsafeBufferPointer<UInt8>, isDone: Bool) -> Int {
+        guard let columns, columns > 0 else { return 1 }
+        let prefix = Self.numberWidth(largest: largestNumber) + 3 + (isDone ? 2 : 0)
+        let textWidth = columns - prefix + (isDone ? 2 : 0)
+        guard textWidth < Self.narrowestTextColumn else {
+            return Self.textLines(utf8, markWidth: isDone ? 2 : 0, wrapWidth: textWidth)?.count ?? 1
+        }
+        // Too narrow to wrap under the text's column: the row is one line, which the terminal breaks.
+        let width = prefix + (Self.isPrintableASCII(utf8) ? utf8.count
+            : DisplayWidth.of(String(decoding: utf8, as: UTF8.self).escapingControlCharacters()))
+        return max(1, (width + columns - 1) / columns)
+    }
+
+    /// The lines of a row's text, escaped and wrapped to `wrapWidth` less the done mark; nil when
+    /// the text is printable ASCII that fits (most texts), to be written as it is.
+    private static func textLines(_ utf8: UnsafeBufferPointer<UInt8>, markWidth: Int, wrapWidth: Int?) -> [String]? {
+        if isPrintableASCII(utf8), utf8.count + markWidth <= wrapWidth ?? .max { return nil }
+        let escaped = String(decoding: utf8, as: UTF8.self).escapingControlCharacters()
+        return wrapWidth.map { TextWrapping.lines(of: escaped, width: $0 - markWidth) } ?? [escaped]
     }
 
     /// Whether every byte is printable ASCII (0x20…0x7E): one column each, nothing to escape.

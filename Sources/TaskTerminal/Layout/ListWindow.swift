@@ -1,6 +1,6 @@
 /// Which rows of a list taller than the terminal the prompt shows after a change (or as it opens):
 /// as many as fit, around the row the change touched, so that its effect is on screen with the
-/// message after it.
+/// message after it. Rows are counted in the terminal lines they take: a long text wraps.
 public struct ListWindow: Sendable, Hashable {
     /// The rows shown, as positions among all the rows.
     public var shown: Range<Int>
@@ -8,17 +8,50 @@ public struct ListWindow: Sendable, Hashable {
     public var hiddenAbove: Int { shown.lowerBound }
     public let hiddenBelow: Int
 
-    /// The lines a window leaves for the prompt, a message and the two lines that count what is hidden.
+    /// The lines a window leaves for the prompt, a message and the two lines that count what is
+    /// hidden, when each takes one line.
     public static let reservedLines = 4
 
-    /// The window on `count` rows around `focus` for a terminal of `height` lines; nil when every row
-    /// fits (or the terminal is too short to show a window worth having).
-    public init?(count: Int, focus: Int, height: Int) {
-        let room = height - Self.reservedLines
-        guard count > height - 2, room >= 3 else { return nil }
+    /// The window on `count` rows around `focus` for a terminal of `height` lines, leaving
+    /// `reservedLines` for the prompt, a message and the counts of what is hidden; `lines` says how
+    /// many lines a row takes (one unless it wraps). Nil when every row fits beside the prompt and
+    /// a message (or the terminal is too short to show a window worth having).
+    public init?(count: Int, focus: Int, height: Int, reservedLines: Int = Self.reservedLines,
+                 lines: (Int) -> Int = { _ in 1 }) {
+        let room = height - reservedLines
+        guard count > 0, room >= 3, !Self.fits(count: count, in: height - 2, lines: lines) else { return nil }
         let focus = min(max(focus, 0), count - 1)
-        let start = min(max(focus - room / 2, 0), count - room)
-        shown = start..<(start + room)
-        hiddenBelow = count - shown.upperBound
+        var start = focus
+        var end = focus + 1
+        var used = lines(focus)
+        // One row above, then one below, while they fit: centred on the focus, and filling the room
+        // from the other side once one end of the list is reached.
+        var grew = true
+        while grew {
+            grew = false
+            if start > 0, used + lines(start - 1) <= room {
+                start -= 1
+                used += lines(start)
+                grew = true
+            }
+            if end < count, used + lines(end) <= room {
+                used += lines(end)
+                end += 1
+                grew = true
+            }
+        }
+        shown = start..<end
+        hiddenBelow = count - end
+    }
+
+    /// Whether `count` rows take at most `height` lines (looking at no more rows than that).
+    private static func fits(count: Int, in height: Int, lines: (Int) -> Int) -> Bool {
+        guard count <= height else { return false }
+        var used = 0
+        for row in 0..<count {
+            used += lines(row)
+            if used > height { return false }
+        }
+        return true
     }
 }
