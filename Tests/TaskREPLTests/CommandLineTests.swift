@@ -65,6 +65,15 @@ import Testing
         #expect(lonely == [], "\(help)")
     }
 
+    @Test(arguments: [60, 50]) func helpInANarrowTerminalKeepsEachCommandsRowUnderItsOwnColumn(_ columns: Int) async throws {
+        let help = try await ProgramRun(["--help"], in: folder, environment: ["COLUMNS": "\(columns)"]).output
+        let commands = help.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { $0 != "COMMANDS:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(commands.count >= 17)
+        #expect(commands.filter { !$0.hasPrefix("  ") } == [], "\(help)")
+        #expect(commands.filter { $0.count > columns - 1 } == [], "\(help)")
+    }
+
     @Test func theUsageNamesEveryFlagButHelpAndVersion() async throws {
         let help = try await ProgramRun(["--help"], in: folder).output
         let usage = help.split(separator: "\n").drop { !$0.hasPrefix("USAGE: ") }.prefix { !$0.isEmpty }.joined()

@@ -31,15 +31,24 @@ struct TasksCommand: ParsableCommand {
         version: "tasks 0.1.0"
     )
 
-    /// The presenter's list of commands (`help`), indented and wrapped to fit 80 columns.
+    /// The presenter's list of commands (`help`), indented and wrapped to fit the terminal (80
+    /// columns at most, and off a terminal).
     private static var commandsHelp: String {
         // swift-argument-parser wraps the discussion again, at one column less than the terminal's
-        // width: a line of 80 at 80 columns would lose its last word to a line of its own. Wrapped
-        // here to 79 first, a long row goes on under its own column.
-        (TaskPresenter.helpText() ?? "").split(separator: "\n")
-            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: 77) }
+        // width: a line as wide as the terminal would lose its last word to a line of its own, and
+        // a row it breaks would go on at the left margin. Wrapped here first, to one column less, a
+        // long row goes on under its own column.
+        let columns = min(helpColumns, 80)
+        return (TaskPresenter.helpText() ?? "").split(separator: "\n")
+            .flatMap { TextWrapping.linesKeepingColumn(of: String($0), width: columns - 3) }
             .map { "  " + $0 }
             .joined(separator: "\n")
+    }
+
+    /// How wide `--help` is: the terminal's width, else `COLUMNS`, else 80, as swift-argument-parser
+    /// itself would have it off a terminal.
+    private static var helpColumns: Int {
+        Posix.terminalColumns(Posix.standardOutput) ?? Posix.environment("COLUMNS").flatMap { Int($0) } ?? 80
     }
 
     /// `--db PATH`.
@@ -122,7 +131,7 @@ struct TasksCommand: ParsableCommand {
                 output.writeFailure(message(for: error) + " (`tasks --help` lists the flags)")
                 return output.finish(status: 2)
             }
-            let text = fullMessage(for: error, columns: Posix.terminalColumns(Posix.standardOutput)) // --help, --version
+            let text = fullMessage(for: error, columns: helpColumns) // --help, --version
             output.write(text.escapingControlCharacters(keepingLineBreaks: true) + "\n", to: .output)
             return output.finish(status: 0)
         }
