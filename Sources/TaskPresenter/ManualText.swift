@@ -10,8 +10,9 @@ public enum ManualText {
             """),
         .item(term: "`tasks`", text: ["""
             On a terminal: the interactive prompt, with line editing, history and Tab completion. \
-            The list is shown again after every command that changes or lists it. `quit`, `exit` \
-            or Ctrl-D leaves.
+            The list is shown again after every command that changes or lists it; a list taller \
+            than the terminal is shown after a change as the rows around the task it touched, with \
+            the count of the rest (`list` shows all). `quit`, `exit` or Ctrl-D leaves.
             """]),
         .item(term: "`tasks <` FILE", text: ["""
             With standard input not a terminal: a script, one command a line, no prompt. \
@@ -101,7 +102,7 @@ public enum ManualText {
             .paragraph("Keep another list:"),
             .example(["$ tasks --db ~/work.sqlite add Send the report"]),
             .paragraph("Install the bash completion for yourself alone:"),
-            .example(["$ tasks --generate bash > ~/.local/share/bash-completion/completions/tasks"]),
+            .example(["$ tasks --generate bash \\", "    > ~/.local/share/bash-completion/completions/tasks"]),
         ]),
         ManualSection("SEE ALSO", [.paragraph("`editrc(5)`, `sqlite3(1)`")]),
     ]
