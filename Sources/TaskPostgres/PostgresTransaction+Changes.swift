@@ -24,9 +24,7 @@ extension PostgresTransaction: TaskWriting {
     }
 
     func toggleFavorite(ids: [TaskItem.ID]) throws {
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return }
         let step = try beginStep(.toggleFavorite, taskCount: ids.count)
         try touch(.tasks(ids), step: step, setting: "is_favorite = NOT is_favorite")
     }
@@ -34,9 +32,7 @@ extension PostgresTransaction: TaskWriting {
     @discardableResult
     func toggleDone(ids: [TaskItem.ID]) throws -> Date {
         let time = Date(timeIntervalSince1970: Date().timeIntervalSince1970)
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return time }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return time }
         let step = try beginStep(.toggleDone, taskCount: ids.count, doneAt: time.timeIntervalSince1970)
         try touch(.tasks(ids), step: step, setting: "done_at = CASE WHEN done_at IS NULL THEN $3::float8 END",
                   .double(time.timeIntervalSince1970))
@@ -44,9 +40,7 @@ extension PostgresTransaction: TaskWriting {
     }
 
     func remove(ids: [TaskItem.ID]) throws {
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return }
         let step = try beginStep(.remove, taskCount: ids.count)
         try touch(.tasks(ids), step: step, setting: "removed_by = $1")
     }

@@ -21,9 +21,7 @@ extension SQLiteTransaction: TaskWriting {
     }
 
     func toggleFavorite(ids: [TaskItem.ID]) throws {
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return }
         try mapErrors {
             let step = try beginStep()
             try toggleFavorite(ids)
@@ -34,9 +32,7 @@ extension SQLiteTransaction: TaskWriting {
     @discardableResult
     func toggleDone(ids: [TaskItem.ID]) throws -> Date {
         let time = Date(timeIntervalSince1970: Date().timeIntervalSince1970)
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return time }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return time }
         try mapErrors {
             let step = try beginStep()
             let select = try statement("SELECT doneAt FROM task WHERE uuid = ?")
@@ -52,9 +48,7 @@ extension SQLiteTransaction: TaskWriting {
     }
 
     func remove(ids: [TaskItem.ID]) throws {
-        let ids = ids.uniqued()
-        guard !ids.isEmpty else { return }
-        try requireLive(ids)
+        guard let ids = try namedLiveTasks(ids) else { return }
         try mapErrors {
             let step = try beginStep()
             let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
