@@ -18,9 +18,11 @@ import TaskTerminal
         #expect(try #require(ListWindow(count: 2_000, focus: 5_000, height: 40)).shown == 1_964..<2_000)
     }
 
-    @Test func aTerminalTooShortForAWindowShowsEverything() {
-        #expect(ListWindow(count: 2_000, focus: 3, height: 6) == nil)
+    @Test func aVeryShortTerminalShowsTheFocusedRowsNotTheWholeList() {
         #expect(ListWindow(count: 2_000, focus: 3, height: 7)?.shown == 2..<5)
+        #expect(ListWindow(count: 2_000, focus: 3, height: 6)?.shown == 2..<4)
+        #expect(ListWindow(count: 2_000, focus: 3, height: 2)?.shown == 3..<4)
+        #expect(ListWindow(count: 3, focus: 0, height: 5) == nil)
     }
 
     @Test func rowsAreCountedInTheLinesTheyTake() throws {

@@ -15,11 +15,12 @@ public struct ListWindow: Sendable, Hashable {
     /// The window on `count` rows around `focus` for a terminal of `height` lines, leaving
     /// `reservedLines` for the prompt, a message and the counts of what is hidden; `lines` says how
     /// many lines a row takes (one unless it wraps). Nil when every row fits beside the prompt and
-    /// a message (or the terminal is too short to show a window worth having).
+    /// a message. However short the terminal, a window shows at least the focused row: a long list
+    /// poured whole into a few lines would be worse.
     public init?(count: Int, focus: Int, height: Int, reservedLines: Int = Self.reservedLines,
                  lines: (Int) -> Int = { _ in 1 }) {
-        let room = height - reservedLines
-        guard count > 0, room >= 3, !Self.fits(count: count, in: height - 2, lines: lines) else { return nil }
+        let room = max(height - reservedLines, 1)
+        guard count > 0, !Self.fits(count: count, in: max(height - 2, 0), lines: lines) else { return nil }
         let focus = min(max(focus, 0), count - 1)
         var start = focus
         var end = focus + 1
