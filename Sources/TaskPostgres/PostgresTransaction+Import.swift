@@ -3,7 +3,7 @@ import TaskModel
 
 /// `importTasks` on the shared list: many tasks as one step, in a few round trips whatever their
 /// number. The stored rows of the identities given are read at once; what becomes of each task is
-/// decided here (`PostgresImportPlan`); then one statement sends every task the import changes as
+/// decided first (`ImportPlan`); then one statement sends every task the import changes as
 /// arrays (`unnest`): it inserts the new ones, records each one in `step_task` with its row before
 /// and after the import (`PostgresSchema`), and updates the others in place.
 extension PostgresTransaction {
@@ -17,7 +17,7 @@ extension PostgresTransaction {
             plan = try self.plan(tasks)
         }
         let changed = plan.changed
-        let positions = try nextAppendPositions(count: changed.count { $0.isNew })
+        let positions = try nextAppendPositions(count: plan.insertedCount)
         var nextPosition = positions.makeIterator()
         let step = try beginStep(.importTasks, taskCount: plan.effects.count { $0 != .unchanged })
         try query("""
@@ -45,37 +45,36 @@ extension PostgresTransaction {
             FROM i WHERE i.position IS NULL AND t.uuid = i.uuid
             """,
             .int64(step), .uuids(changed.map(\.id)), .int64s(changed.map { $0.isNew ? nextPosition.next() : nil }),
-            .byteas(changed.map(\.row.text)), .bools(changed.map(\.row.isFavorite)),
+            .byteas(changed.map { Array($0.row.text.utf8) }), .bools(changed.map(\.row.isFavorite)),
             .doubles(changed.map(\.row.doneAt)), .doubles(changed.map(\.row.createdAt)),
-            .byteas(changed.map(\.row.foreign)))
+            .byteas(changed.map { ForeignFieldsCoding.encode($0.row.foreign).map { Array($0.utf8) } }))
         if let last = positions.last { appendPosition = last }
         return ImportOutcome(effects: plan.effects)
     }
 
     /// What importing `tasks` does, against the rows stored now.
-    private func plan(_ tasks: [TaskImport]) throws -> PostgresImportPlan {
-        var plan = PostgresImportPlan(stored: try storedRows(of: tasks.compactMap(\.id)))
+    private func plan(_ tasks: [TaskImport]) throws -> ImportPlan {
         let now = Date()
-        for task in tasks { plan.add(task, id: task.id ?? identities.next(at: now)) }
-        return plan
+        return ImportPlan(tasks, stored: try storedRows(of: tasks.compactMap { $0.id })) { identities.next(at: now) }
     }
 
     /// The stored rows, hidden or not, of those of `ids` that the list holds.
-    private func storedRows(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: PostgresImportPlan.StoredRow] {
+    private func storedRows(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: ImportPlan.StoredRow] {
         guard !ids.isEmpty else { return [:] }
         let rows = try query("""
-            SELECT t.uuid, t.text, t.is_favorite, t.done_at, t.created_at, t.foreign_fields, t.removed_by IS NULL
+            SELECT \(Self.taskColumns), removed_by IS NULL
             FROM tasks.task t JOIN (SELECT DISTINCT id FROM unnest($1::uuid[]) AS i(id)) i ON t.uuid = i.id
             """, .uuids(ids))
-        var stored: [TaskItem.ID: PostgresImportPlan.StoredRow] = [:]
+        var stored: [TaskItem.ID: ImportPlan.StoredRow] = [:]
         stored.reserveCapacity(rows.count)
         for row in 0..<rows.count {
-            guard let id = rows.uuid(row, 0), let text = rows.bytes(row, 1), let createdAt = rows.double(row, 4) else {
-                throw damagedHistory(at: 0, "an imported task's row is incomplete")
+            guard let id = rows.uuid(row, 0), let text = rows.string(row, 1), let createdAt = rows.double(row, 4),
+                  let foreign = foreign(row, of: rows) else {
+                throw damagedTask(at: row)
             }
-            stored[id] = PostgresImportPlan.StoredRow(
-                row: PostgresImportPlan.Row(text: text, isFavorite: rows.bool(row, 2) == true, doneAt: rows.double(row, 3),
-                                            createdAt: createdAt, foreign: rows.bytes(row, 5)),
+            stored[id] = ImportPlan.StoredRow(
+                row: ImportPlan.Row(text: text, isFavorite: rows.bool(row, 2) == true, doneAt: rows.double(row, 3),
+                                    createdAt: createdAt, foreign: foreign),
                 isLive: rows.bool(row, 6) == true)
         }
         return stored

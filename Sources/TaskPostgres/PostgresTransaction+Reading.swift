@@ -76,11 +76,11 @@ extension PostgresTransaction: TaskReading {
 
     /// The foreign fields of row `row` (selected as `taskColumns`); nil when the column holds
     /// something `ForeignFieldsCoding` did not write.
-    private func foreign(_ row: Int, of rows: PostgresResult) -> [String: String]? {
+    func foreign(_ row: Int, of rows: PostgresResult) -> [String: String]? {
         rows.isNull(row, 5) ? [:] : rows.string(row, 5).flatMap(ForeignFieldsCoding.decode)
     }
 
-    private func damagedTask(at index: Int) -> StoreError {
+    func damagedTask(at index: Int) -> StoreError {
         .corrupt(path: location, cause: StoreError.Cause(code: "task", message: "task \(index + 1) is incomplete"))
     }
 }

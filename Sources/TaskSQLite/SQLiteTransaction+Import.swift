@@ -2,85 +2,107 @@ import Foundation
 internal import GRDB
 import TaskModel
 
-/// `importTasks`: many tasks in one step. A task is inserted unless its identity is stored already
-/// (one probe of the `uuid` index, made by the insert itself); a stored one is read, and written
-/// only when the import changes it, its row before and after kept in the step for undo and redo.
+/// `importTasks`: many tasks in one step. The stored rows of the identities given are read first,
+/// what becomes of each task is decided from them (`ImportPlan`), then the new tasks are inserted
+/// and each stored task the import changes is written, its row before and after kept in the step
+/// for undo and redo.
 extension SQLiteTransaction {
     private static let importSQL = """
         INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, foreignFields)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
+
+    /// How many identities one look-up binds: SQLite allows 32,766 parameters; a few hundred
+    /// already make the statement's own cost small next to the index probes.
+    private static let lookupBatch = 500
 
     @discardableResult
     func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome {
         guard !tasks.isEmpty else { return ImportOutcome(effects: []) }
-        do {
-            return try savepoint { try importChangingSomething(tasks) }
-        } catch let unchanged as NothingImported {
-            return ImportOutcome(effects: unchanged.effects)
+        return try mapErrors {
+            var (plan, stored) = try plan(tasks)
+            // An import that changes nothing writes nothing: no step, so redo is still possible.
+            guard !plan.changed.isEmpty else { return ImportOutcome(effects: plan.effects) }
+            let step = try beginStep()
+            if plan.bringsBack {
+                // Forgetting the undone changes deleted the tasks whose creation was undone: such a task is new now.
+                (plan, stored) = try self.plan(tasks)
+            }
+            try write(plan, over: stored, as: step)
+            return ImportOutcome(effects: plan.effects)
         }
     }
 
-    /// Thrown inside the savepoint to roll back a step that changed nothing.
-    private struct NothingImported: Error {
-        var effects: [ImportOutcome.Effect]
+    /// What importing `tasks` does, and the stored rows it was decided from.
+    private func plan(_ tasks: [TaskImport]) throws -> (ImportPlan, [TaskItem.ID: StoredTask]) {
+        let stored = try storedTasks(of: tasks)
+        let clearedThrough = try loadHistory().clearedThrough
+        var rows: [TaskItem.ID: ImportPlan.StoredRow] = [:]
+        rows.reserveCapacity(stored.count)
+        for (id, task) in stored {
+            let foreign = task.foreign.map(ForeignFieldsCoding.decode) ?? [:] // nil: not a text it wrote
+            guard let foreign else {
+                throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
+            }
+            rows[id] = ImportPlan.StoredRow(
+                row: ImportPlan.Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt,
+                                    createdAt: task.createdAt, foreign: foreign),
+                isLive: task.removedBy == nil && task.createdBy > clearedThrough)
+        }
+        let now = Date()
+        return (ImportPlan(tasks, stored: rows) { identities.next(at: now) }, stored)
     }
 
-    private func importChangingSomething(_ tasks: [TaskImport]) throws -> ImportOutcome {
-        let step = try beginStep()
+    /// Writes what `plan` changes as step `step`: the new tasks appended, each stored one shown
+    /// with its row from the plan.
+    private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: StoredTask], as step: Int64) throws {
         let clearedThrough = try loadHistory().clearedThrough
         let insert = try statement(Self.importSQL)
-        let now = Date()
-        var effects: [ImportOutcome.Effect] = []
-        effects.reserveCapacity(tasks.count)
         var images: [ImportImage] = []
-        var added = 0
-        for task in tasks {
-            let id = task.id ?? identities.next(at: now)
-            let position = try nextAppendPosition()
-            // Most imported tasks name their format with nothing in it: no dictionary is made for them.
-            let foreign = task.foreign.values.contains { !$0.isEmpty }
-                ? ForeignFieldsCoding.encode(task.foreign.filter { !$0.value.isEmpty }) : nil
-            try insert.run(.integer(position), .uuid(id), .text(task.text), .integer(task.isFavorite ? 1 : 0),
-                           SQLiteArgument(task.doneAt?.timeIntervalSince1970), .real(task.createdAt.timeIntervalSince1970),
-                           .integer(step), SQLiteArgument(foreign))
-            if db.changesCount == 1 {
+        for task in plan.changed {
+            let row = task.row
+            let foreign = ForeignFieldsCoding.encode(row.foreign)
+            guard let before = stored[task.id] else {
+                let position = try nextAppendPosition()
+                try insert.run(.integer(position), .uuid(task.id), .text(row.text), .integer(row.isFavorite ? 1 : 0),
+                               SQLiteArgument(row.doneAt), .real(row.createdAt), .integer(step), SQLiteArgument(foreign))
                 appendPosition = position
-                added += 1
-                effects.append(.added)
                 continue
             }
-            guard let before = try storedTask(id) else { throw damagedHistory(at: step, "an imported task vanished") }
-            let isLive = before.removedBy == nil && before.createdBy > clearedThrough
-            let existing = before.foreign.flatMap(ForeignFieldsCoding.decode) ?? [:]
-            let after = StoredTask(
-                text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt?.timeIntervalSince1970,
-                createdAt: task.createdAt.timeIntervalSince1970,
-                foreign: ForeignFieldsCoding.encode(ForeignFieldsCoding.merge(existing, task.foreign)),
-                createdBy: isLive || before.createdBy > clearedThrough ? before.createdBy : step, removedBy: nil)
-            // Bytes, not `==`: Swift calls canonically equivalent texts equal.
-            if after == before, after.text.utf8.elementsEqual(before.text.utf8) {
-                effects.append(.unchanged)
-                continue
-            }
-            try write(after, of: id)
-            images.append(ImportImage(id: id, before: before, after: after))
-            effects.append(isLive ? .updated : .added)
+            // A task hidden by a clear is shown by being made by this step; one hidden by a removal by losing the mark.
+            let after = StoredTask(text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt, createdAt: row.createdAt,
+                                   foreign: foreign, createdBy: before.createdBy > clearedThrough ? before.createdBy : step,
+                                   removedBy: nil)
+            try write(after, of: task.id)
+            images.append(ImportImage(id: task.id, before: before, after: after))
         }
-        if added == 0 && images.isEmpty { throw NothingImported(effects: effects) }
-        try record(.importTasks(added: added, images: images), as: step)
-        return ImportOutcome(effects: effects)
+        try record(.importTasks(added: plan.insertedCount, images: images), as: step)
     }
 
-    /// The row of task `id`, hidden or not, as an import sees it.
-    func storedTask(_ id: TaskItem.ID) throws -> StoredTask? {
-        var found: StoredTask?
-        try statement("""
-            SELECT text, isFavorite, doneAt, createdAt, foreignFields, createdBy, removedBy FROM task WHERE uuid = ?
-            """).forEachRow(.uuid(id)) { row in
-            found = StoredTask(text: row.text(0), isFavorite: row.integer(1) != 0, doneAt: row.optionalReal(2),
-                               createdAt: row.real(3), foreign: row.optionalText(4), createdBy: row.integer(5),
-                               removedBy: row.optionalInteger(6))
+    /// The rows, hidden or not, of the tasks of `tasks` that the store holds.
+    private func storedTasks(of tasks: [TaskImport]) throws -> [TaskItem.ID: StoredTask] {
+        var found: [TaskItem.ID: StoredTask] = [:]
+        var holdsAny = false
+        try statement("SELECT EXISTS (SELECT 1 FROM task)").forEachRow { holdsAny = $0.integer(0) != 0 }
+        // The first import into a new store, the largest, need not look each identity up.
+        guard holdsAny else { return found }
+        let ids = tasks.compactMap { $0.id } // a key path would copy every task
+        guard !ids.isEmpty else { return found }
+        let select = try statement("""
+            SELECT uuid, text, isFavorite, doneAt, createdAt, foreignFields, createdBy, removedBy FROM task
+            WHERE uuid IN (\(Array(repeating: "?", count: Self.lookupBatch).joined(separator: ", ")))
+            """)
+        for start in stride(from: 0, to: ids.count, by: Self.lookupBatch) {
+            let batch = ids[start..<min(start + Self.lookupBatch, ids.count)]
+            // The last batch repeats its last identity to fill the statement, which names each row once anyway.
+            let arguments = batch.map(SQLiteArgument.uuid)
+                + Array(repeating: .uuid(batch[batch.endIndex - 1]), count: Self.lookupBatch - batch.count)
+            try select.forEachRow(arguments) { row in
+                guard let id = row.uuid(0) else { throw damagedHistory(at: 0, "an imported task's identity is unreadable") }
+                found[id] = StoredTask(text: row.text(1), isFavorite: row.integer(2) != 0, doneAt: row.optionalReal(3),
+                                       createdAt: row.real(4), foreign: row.optionalText(5), createdBy: row.integer(6),
+                                       removedBy: row.optionalInteger(7))
+            }
         }
         return found
     }
