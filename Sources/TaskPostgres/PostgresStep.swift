@@ -45,15 +45,24 @@ struct PostgresStep {
     /// The columns `init(row:of:)` reads, in order.
     static let columns = "id, kind, task_count, old_text, new_text, from_position, to_position, done_at"
 
-    /// Decodes row `row` of `result` (selected as `columns`); nil when it is not a step this
-    /// version of tasks knows, with the reason.
-    static func decode(row: Int, of result: PostgresResult) -> Result<PostgresStep, Malformed> {
-        guard let number = result.int64(row, 0) else { return .failure(Malformed(step: 0, reason: "it has no number")) }
-        func failure(_ reason: String) -> Result<PostgresStep, Malformed> { .failure(Malformed(step: number, reason: reason)) }
+    /// Why a row could not be decoded.
+    struct Malformed: Error {
+        var step: Int64
+        var reason: String
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension PostgresStep {
+    /// Decodes row `row` of `result` (selected as `columns`); throws `Malformed`, with the reason,
+    /// when it is not a step this version of tasks knows (as SQLite's `Step(record:)` does).
+    init(row: Int, of result: PostgresResult) throws(Malformed) {
+        guard let number = result.int64(row, 0) else { throw Malformed(step: 0, reason: "it has no number") }
+        func failure(_ reason: String) -> Malformed { Malformed(step: number, reason: reason) }
         guard let kindName = result.string(row, 1), let kind = Change.Kind(rawValue: kindName) else {
-            return failure("unknown change kind '\(result.string(row, 1) ?? "")'")
+            throw failure("unknown change kind '\(result.string(row, 1) ?? "")'")
         }
-        guard let count = result.int32(row, 2), count > 0 else { return failure("it names no task") }
+        guard let count = result.int32(row, 2), count > 0 else { throw failure("it names no task") }
         let action: Action
         switch kind {
         case .create: action = .create
@@ -62,24 +71,18 @@ struct PostgresStep {
         case .removeDone: action = .removeDone
         case .removeAll: action = .removeAll
         case .toggleDone:
-            guard let time = result.double(row, 7) else { return failure("a done toggle has no time") }
+            guard let time = result.double(row, 7) else { throw failure("a done toggle has no time") }
             action = .toggleDone(doneAt: time)
         case .edit:
-            guard let old = result.bytes(row, 3), let new = result.bytes(row, 4) else { return failure("an edit has no texts") }
+            guard let old = result.bytes(row, 3), let new = result.bytes(row, 4) else { throw failure("an edit has no texts") }
             action = .edit(old: old, new: new)
         case .move:
             guard let from = result.int64(row, 5), let to = result.int64(row, 6) else {
-                return failure("a move has no positions")
+                throw failure("a move has no positions")
             }
             action = .move(from: from, to: to)
         case .importTasks: action = .importTasks
         }
-        return .success(PostgresStep(number: number, taskCount: Int(count), action: action))
-    }
-
-    /// Why a row could not be decoded.
-    struct Malformed: Error {
-        var step: Int64
-        var reason: String
+        self.init(number: number, taskCount: Int(count), action: action)
     }
 }

@@ -71,9 +71,10 @@ extension PostgresTransaction {
             ORDER BY id \(undone ? "ASC" : "DESC") LIMIT 1
             """, .text(person), .bool(undone))
         guard rows.count == 1 else { return nil }
-        switch PostgresStep.decode(row: 0, of: rows) {
-        case let .success(step): return step
-        case let .failure(malformed): throw damagedHistory(at: malformed.step, malformed.reason)
+        do {
+            return try PostgresStep(row: 0, of: rows)
+        } catch {
+            throw damagedHistory(at: error.step, error.reason)
         }
     }
 
