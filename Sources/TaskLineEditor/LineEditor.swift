@@ -7,12 +7,12 @@ import TaskTerminal
 /// `~/.editrc` (or `$EDITRC`: emacs keys unless it says `bind -v`) and a history.
 ///
 /// Every libedit call of the program is in this file: starting and ending libedit, reading a
-/// line, and the few primitives the rest is built on. How characters reach libedit is in
-/// `LineEditor+Reading.swift`, what the keys do in `LineEditor+Keys.swift`.
+/// line, and the few primitives the rest is built on (`EditedLine`). How characters reach libedit
+/// is `KeyboardReader`'s job, what the keys do `KeyCommands`'.
 ///
 /// The terminal is put back as it was after each line is read; `close()` (or deinit) ends
 /// libedit and restores it for good.
-public final class LineEditor {
+public final class LineEditor: EditedLine {
     /// What one call to `readLine()` produced.
     public enum Input: Equatable {
         /// A line the user entered (without its newline), in Normalization Form C.
@@ -29,15 +29,15 @@ public final class LineEditor {
     /// The entries Up, Down and the history search go through, oldest first.
     private(set) var historyEntries: [String]
     /// What is shown above the prompt, without a key, while the line is empty (nil: nothing).
-    public var idleUpdate: IdleUpdate?
+    public var idleUpdate: IdleUpdate? {
+        get { reader.idleUpdate }
+        set { reader.idleUpdate = newValue }
+    }
 
-    // State of the reading and the keys (the other two files).
-    let input = TerminalInput()
-    var pendingKeys: [Unicode.Scalar] = []
-    var pendingAction: PendingAction?
-    var search: HistorySearch?
-    var isInterrupted = false
-    var inputEnded = false
+    /// What the keys do, and the state they keep between keys.
+    private lazy var keys = KeyCommands(editing: self)
+    /// Where libedit's characters come from.
+    private lazy var reader = KeyboardReader(for: self, keys: keys)
     /// Whether the terminal understands escape sequences (`TERM` is not `dumb`).
     let usesEscapeSequences = Posix.environment("TERM") != "dumb"
     /// The descriptor of the terminal the editor draws on.
@@ -90,7 +90,7 @@ public final class LineEditor {
         }
         tasks_el_set_read_function(editLine) { editLine, character in
             guard let editor = LineEditor.editor(of: editLine), let character else { return -1 }
-            guard let scalar = editor.nextCharacter() else { return editor.inputEnded ? 0 : -1 }
+            guard let scalar = editor.reader.nextCharacter() else { return editor.reader.inputEnded ? 0 : -1 }
             character.pointee = wchar_t(bitPattern: scalar.value)
             return 1
         }
@@ -118,14 +118,14 @@ public final class LineEditor {
     /// Shows the prompt and reads one line.
     public func readLine() -> Input {
         guard let editLine else { return .end }
-        prepareForLine()
-        defer { finishLine() }
+        reader.prepareForLine()
+        defer { reader.finishLine() }
         var count: Int32 = 0
         guard let wide = el_wgets(editLine, &count), Signals.terminationSignal == nil else {
             write("\n") // after the ^D libedit shows, or the line a signal cut short
             return .end
         }
-        if isInterrupted { return .interrupted }
+        if keys.isInterrupted { return .interrupted }
         var line = Self.text(Self.scalars(wide, count: Int(count)))
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(LineEditing.composed(line))
@@ -249,7 +249,7 @@ public final class LineEditor {
 
     private static func run(_ function: KeyFunction, _ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
         guard let editor = editor(of: editLine) else { return UInt8(CC_ERROR) }
-        let code = switch editor.run(function, key: Unicode.Scalar(UInt32(bitPattern: key)) ?? "\0") {
+        let code = switch editor.keys.run(function, key: Unicode.Scalar(UInt32(bitPattern: key)) ?? "\0") {
         case .nothing: CC_NORM
         case .cursorMoved: CC_CURSOR
         case .lineChanged: CC_REFRESH

@@ -5,51 +5,35 @@ import TaskTerminal
 /// byte); it asks `nextCharacter()`, which takes them from `TerminalInput` and on the way deals
 /// with what `Signals` recorded: a changed window size, Ctrl-C sent as a signal, a request to end;
 /// and, while it waits on an empty line, with the `idleUpdate`.
-extension LineEditor {
-    /// What the editor shows by itself, above the prompt, while it waits for a key on an empty
-    /// line: news from elsewhere (the list another process changed). Never while a line is typed
-    /// or the history searched, so nothing moves under the user's fingers; and asked only when
-    /// `descriptor` becomes readable, or every `interval` without one, so that an idle prompt
-    /// sleeps between two questions.
-    public struct IdleUpdate {
-        /// How long the editor waits for a key before asking `hasNews`, in milliseconds, when
-        /// `descriptor` gives none.
-        public var interval: Int
-        /// A descriptor that becomes readable when there may be news, asked before each wait: with
-        /// one, the editor waits for a key or for it, however long that takes.
-        public var descriptor: () -> Int32?
-        /// Whether there is something to show.
-        public var hasNews: () -> Bool
-        /// Writes it, through to the terminal, from the start of an empty line; the editor draws
-        /// the prompt again below.
-        public var show: () -> Void
+final class KeyboardReader {
+    /// What is shown above the prompt, without a key, while the line is empty (nil: nothing).
+    var idleUpdate: LineEditor.IdleUpdate?
+    /// Whether the input itself ended (its end of file, or the terminal gone) while a line was read.
+    private(set) var inputEnded = false
+    private let input = TerminalInput()
+    /// Keys for libedit to read before the next one typed.
+    private var pendingKeys: [Unicode.Scalar] = []
+    private unowned let line: any EditedLine
+    private let keys: KeyCommands
 
-        /// Creates an idle update.
-        public init(interval: Int, descriptor: @escaping () -> Int32?, hasNews: @escaping () -> Bool,
-                    show: @escaping () -> Void) {
-            self.interval = interval
-            self.descriptor = descriptor
-            self.hasNews = hasNews
-            self.show = show
-        }
+    init(for line: any EditedLine, keys: KeyCommands) {
+        self.line = line
+        self.keys = keys
     }
 
     /// Before a line is read: the line's state reset, bracketed paste on.
     func prepareForLine() {
-        isInterrupted = false
+        keys.beginLine()
         inputEnded = false
         // libedit measures the terminal as it starts a line: a size change before now is taken.
         _ = Signals.takeWindowChange()
-        setBracketedPaste(on: true)
+        line.setBracketedPaste(on: true)
     }
 
     /// After a line is read: bracketed paste off, whatever the line's end.
     func finishLine() {
-        setBracketedPaste(on: false)
-        if search != nil {
-            search = nil
-            setPrompt(nil)
-        }
+        line.setBracketedPaste(on: false)
+        keys.endLine()
     }
 
     /// The next character for libedit; nil when the input ended (`inputEnded`) or a terminating
@@ -59,7 +43,7 @@ extension LineEditor {
             if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
             if Signals.terminationSignal != nil { return nil }
             if Signals.takeInterruption() { // SIGINT sent while editing: as if Ctrl-C was typed
-                pendingKeys.append(Self.interruptKey)
+                pendingKeys.append(KeyCommands.interruptKey)
                 continue
             }
             if Signals.takeWindowChange() {
@@ -78,10 +62,9 @@ extension LineEditor {
                 inputEnded = true
                 return nil
             case .character("\u{1B}") where input.consume(Self.pasteStart, waitingAtMost: 25):
-                pendingAction = .insert(readPaste())
-                pendingKeys.append(KeyFunction.pendingActionKey)
+                pendingKeys.append(keys.paste(readPaste()))
             case .character(let scalar):
-                pendingKeys += interpret(typed: scalar)
+                pendingKeys += keys.interpret(typed: scalar)
             }
         }
     }
@@ -104,7 +87,7 @@ extension LineEditor {
             }
         }
         if pasted.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) { pasted.removeLast(Self.pasteEnd.count) }
-        let text = Self.text(pasted).replacing("\r\n", with: " ").replacing("\r", with: " ").replacing("\n", with: " ")
+        let text = LineEditor.text(pasted).replacing("\r\n", with: " ").replacing("\r", with: " ").replacing("\n", with: " ")
         return LineEditing.composed(text)
     }
 
@@ -112,7 +95,7 @@ extension LineEditor {
     /// without one, while a line is typed and while the history is searched; else its descriptor,
     /// or its interval when it has none.
     private func idleWait() -> (milliseconds: Int?, descriptor: Int32?)? {
-        guard let idleUpdate, search == nil, lineScalars().isEmpty else { return nil }
+        guard let idleUpdate, !keys.isSearching, line.lineScalars().isEmpty else { return nil }
         guard let descriptor = idleUpdate.descriptor() else { return (idleUpdate.interval, nil) }
         return (nil, descriptor)
     }
@@ -124,7 +107,7 @@ extension LineEditor {
         guard let idleUpdate, !input.hasInput, idleUpdate.hasNews(), !input.hasInput else { return false }
         clearFromPromptStart()
         idleUpdate.show()
-        redraw()
+        line.redraw()
         return true
     }
 
@@ -132,7 +115,7 @@ extension LineEditor {
     /// which must not be split).
     private func redrawAfterResize() {
         clearFromPromptStart()
-        resizeAndRedraw()
+        line.resizeAndRedraw()
     }
 
     /// Takes the real cursor to where the prompt starts and clears what follows: up the rows the
@@ -140,19 +123,13 @@ extension LineEditor {
     /// resize (tmux, VTE, kitty, iTerm2, Windows Terminal) have laid it out (a cursor just past a
     /// full row waits at its end). Without escape sequences, a new line is started instead.
     private func clearFromPromptStart() {
-        if usesEscapeSequences, let columns = Posix.terminalColumns(terminalDescriptor) {
-            let before = DisplayWidth.of(currentPrompt) + DisplayWidth.of(Self.text(lineScalars()[..<cursorIndex()]))
+        if line.usesEscapeSequences, let columns = Posix.terminalColumns(line.terminalDescriptor) {
+            let typed = LineEditor.text(line.lineScalars()[..<line.cursorIndex()])
+            let before = DisplayWidth.of(line.currentPrompt) + DisplayWidth.of(typed)
             let rows = max(before - 1, 0) / columns
-            write((rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J")
+            line.write((rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J")
         } else {
-            write("\n")
+            line.write("\n")
         }
-    }
-
-    /// Turns the terminal's bracketed paste on or off: pasted text then comes between two markers
-    /// (see `readPaste`), so that a pasted Tab is text, not completion.
-    func setBracketedPaste(on: Bool) {
-        guard usesEscapeSequences else { return }
-        write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
     }
 }

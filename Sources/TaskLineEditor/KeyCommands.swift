@@ -1,8 +1,9 @@
 import TaskSystem
 import TaskTerminal
 
-/// What the keys of `KeyFunction` do, built on the line editor's primitives.
-extension LineEditor {
+/// What the keys of `KeyFunction` do, built on the edited line's primitives, and the state they
+/// keep between keys: the history search, the action the reader asked for, a Ctrl-C.
+final class KeyCommands {
     /// What libedit does after a key function.
     enum KeyOutcome {
         /// Nothing more.
@@ -34,6 +35,41 @@ extension LineEditor {
     /// Ctrl-C, the key of `tasks-interrupt`.
     static let interruptKey: Unicode.Scalar = "\u{03}"
 
+    /// The line the keys edit.
+    private unowned let edited: any EditedLine
+    /// What the reader asked `tasks-pending` to do next.
+    private var pendingAction: PendingAction?
+    /// The history search, while Ctrl-R is in effect.
+    private var search: HistorySearch?
+    /// Whether the line was ended by Ctrl-C, to be discarded.
+    private(set) var isInterrupted = false
+
+    init(editing edited: any EditedLine) {
+        self.edited = edited
+    }
+
+    /// Whether the history is being searched.
+    var isSearching: Bool { search != nil }
+
+    /// Before a line is read: nothing interrupted yet.
+    func beginLine() {
+        isInterrupted = false
+    }
+
+    /// After a line is read, whatever its end: a search still going on is ended.
+    func endLine() {
+        if search != nil {
+            search = nil
+            edited.setPrompt(nil)
+        }
+    }
+
+    /// Has `text` inserted as a paste by the next `tasks-pending` key; returns that key.
+    func paste(_ text: String) -> Unicode.Scalar {
+        pendingAction = .insert(text)
+        return KeyFunction.pendingActionKey
+    }
+
     /// What libedit gets for `scalar` typed: itself, or the key that runs `tasks-pending` (after
     /// which a key that ends the history search still does what it does).
     func interpret(typed scalar: Unicode.Scalar) -> [Unicode.Scalar] {
@@ -56,7 +92,7 @@ extension LineEditor {
             pendingAction = .showSearch
             return [KeyFunction.pendingActionKey]
         }
-        if LineEditing.isCombining(scalar) && cursorIndex() > 0 {
+        if LineEditing.isCombining(scalar) && edited.cursorIndex() > 0 {
             pendingAction = .compose(scalar)
             return [KeyFunction.pendingActionKey]
         }
@@ -83,9 +119,9 @@ extension LineEditor {
     private func interrupt() -> KeyOutcome {
         if search != nil { _ = endSearch(restoring: false) }
         isInterrupted = true
-        moveCursor(by: lineScalars().count - cursorIndex())
-        replaceBeforeCursor(0, with: "^C")
-        push("\n")
+        edited.moveCursor(by: edited.lineScalars().count - edited.cursorIndex())
+        edited.replaceBeforeCursor(0, with: "^C")
+        edited.push("\n")
         return .lineChanged
     }
 
@@ -93,51 +129,51 @@ extension LineEditor {
     /// as the terminal would, the terminal given back meanwhile. When the stop is refused (an
     /// orphaned process group: no shell to resume it), editing simply goes on.
     private func suspend() -> KeyOutcome {
-        setBracketedPaste(on: false)
-        setRawMode(false)
+        edited.setBracketedPaste(on: false)
+        edited.setRawMode(false)
         Signals.stopAsTheTerminalWould()
-        setRawMode(true)
-        setBracketedPaste(on: true)
+        edited.setRawMode(true)
+        edited.setBracketedPaste(on: true)
         return .redrawn
     }
 
     /// Left (Ctrl-B) and Right (Ctrl-F): to the previous or next character boundary.
     private func moveToCharacter(forward: Bool) -> KeyOutcome {
-        let line = lineScalars()
-        let cursor = cursorIndex()
+        let line = edited.lineScalars()
+        let cursor = edited.cursorIndex()
         let target = forward ? LineEditing.characterEnd(after: cursor, in: line)
                              : LineEditing.characterStart(before: cursor, in: line)
         guard target != cursor else { return .refused }
-        moveCursor(by: target - cursor)
+        edited.moveCursor(by: target - cursor)
         return .cursorMoved
     }
 
     /// Delete (Ctrl-D): deletes the character under the cursor, accents and all; Ctrl-D on an
     /// empty line ends the input.
     private func deleteCharacter(endsEmptyLine: Bool) -> KeyOutcome {
-        let line = lineScalars()
+        let line = edited.lineScalars()
         if line.isEmpty && endsEmptyLine { return .endOfInput }
-        let cursor = cursorIndex()
+        let cursor = edited.cursorIndex()
         let end = LineEditing.characterEnd(after: cursor, in: line)
         guard end > cursor else { return .refused }
-        moveCursor(by: end - cursor)
-        replaceBeforeCursor(end - cursor, with: "")
+        edited.moveCursor(by: end - cursor)
+        edited.replaceBeforeCursor(end - cursor, with: "")
         return .lineChanged
     }
 
     /// Tab: replaces the text before the cursor with the candidates' common start, or lists the
     /// candidates when that adds nothing.
     private func complete() -> KeyOutcome {
-        let cursor = cursorIndex()
-        let typedScalars = Array(lineScalars()[..<cursor])
-        let candidates = completions(Self.text(typedScalars))
+        let cursor = edited.cursorIndex()
+        let typedScalars = Array(edited.lineScalars()[..<cursor])
+        let candidates = edited.completions(LineEditor.text(typedScalars))
         guard let first = candidates.first else { return .refused }
         let common = candidates.dropFirst().reduce(Array(first.unicodeScalars)) { common, candidate in
             Array(zip(common, candidate.unicodeScalars).prefix { $0 == $1 }.map(\.0))
         }
         let extendsTyped = common.count > typedScalars.count && common.starts(with: typedScalars)
         if extendsTyped || (candidates.count == 1 && common != typedScalars) {
-            replaceBeforeCursor(cursor, with: Self.text(common))
+            edited.replaceBeforeCursor(cursor, with: LineEditor.text(common))
             return .lineChanged
         }
         guard candidates.count > 1 else { return .nothing }
@@ -146,7 +182,7 @@ extension LineEditor {
             while shown.last == " " { shown.removeLast() }
             return shown.escapingControlCharacters()
         }
-        write("\n" + listing.joined(separator: "  ") + "\n")
+        edited.write("\n" + listing.joined(separator: "  ") + "\n")
         return .redrawn
     }
 
@@ -154,9 +190,9 @@ extension LineEditor {
 
     /// Ctrl-R: the search begins, with what it is shown in the prompt.
     private func startSearch() -> KeyOutcome {
-        let found = HistorySearch(entries: historyEntries, original: (Self.text(lineScalars()), cursorIndex()))
+        let found = HistorySearch(entries: edited.historyEntries, original: (LineEditor.text(edited.lineScalars()), edited.cursorIndex()))
         search = found
-        setPrompt(found.prompt)
+        edited.setPrompt(found.prompt)
         return .redrawn
     }
 
@@ -164,24 +200,24 @@ extension LineEditor {
     /// typed: a C1 control no keyboard sends).
     private func runPendingAction(key: Unicode.Scalar) -> KeyOutcome {
         guard let action = pendingAction else {
-            replaceBeforeCursor(0, with: String(key))
+            edited.replaceBeforeCursor(0, with: String(key))
             return .lineChanged
         }
         pendingAction = nil
         switch action {
         case .insert(let text):
-            replaceBeforeCursor(0, with: text)
+            edited.replaceBeforeCursor(0, with: text)
             return .lineChanged
         case .compose(let mark):
-            let line = lineScalars()
-            let cursor = cursorIndex()
+            let line = edited.lineScalars()
+            let cursor = edited.cursorIndex()
             let start = LineEditing.characterStart(before: cursor, in: line)
-            replaceBeforeCursor(cursor - start, with: LineEditing.composed(Self.text(line[start..<cursor] + [mark])))
+            edited.replaceBeforeCursor(cursor - start, with: LineEditing.composed(LineEditor.text(line[start..<cursor] + [mark])))
             return .lineChanged
         case .showSearch:
             guard let search else { return .nothing }
             replaceLine(with: search.line, cursor: search.cursor)
-            setPrompt(search.prompt)
+            edited.setPrompt(search.prompt)
             return .redrawn
         case .endSearch(let restoring):
             return endSearch(restoring: restoring)
@@ -191,15 +227,15 @@ extension LineEditor {
     private func endSearch(restoring: Bool) -> KeyOutcome {
         if restoring, let original = search?.original { replaceLine(with: original.line, cursor: original.cursor) }
         search = nil
-        setPrompt(nil)
+        edited.setPrompt(nil)
         return .redrawn
     }
 
     /// Replaces the whole line with `text`, the cursor `cursor` characters into it.
     private func replaceLine(with text: String, cursor: Int) {
-        let length = lineScalars().count
-        moveCursor(by: length - cursorIndex())
-        replaceBeforeCursor(length, with: text)
-        moveCursor(by: cursor - text.unicodeScalars.count)
+        let length = edited.lineScalars().count
+        edited.moveCursor(by: length - edited.cursorIndex())
+        edited.replaceBeforeCursor(length, with: text)
+        edited.moveCursor(by: cursor - text.unicodeScalars.count)
     }
 }
