@@ -111,7 +111,9 @@ public final class SQLiteStorage: TaskStorage {
 
     /// Creates the folder that is to hold the store at `path`, and its parents, when missing.
     private static func makeFolder(of path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        // A path ending in `/` names a folder: SQLite would make a file at the name before it.
+        if path.hasSuffix("/") { throw StoreError.notAFile(path: path, kind: .folder) }
+        let folder = StoreFile.folder(of: path)
         guard !folder.isEmpty else { return }
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {

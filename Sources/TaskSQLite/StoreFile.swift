@@ -38,6 +38,15 @@ enum StoreFile {
         return isTasksStore && Schema.isCurrent(userVersion: userVersion)
     }
 
+    /// The folder `path` names its file in: what comes before its last `/` (`/` for a file at the
+    /// root); "" for a name alone, which is in the working folder. Computed here, not by
+    /// Foundation's `NSString.deletingLastPathComponent`, which stops the program on a name of
+    /// one character (Swift 6.3.1 on Linux).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Which file a path names: its device and inode. Another file put at the path (a restored
     /// backup, a sync tool's copy) has another identity even when its contents are the same.
     struct Identity: Equatable {

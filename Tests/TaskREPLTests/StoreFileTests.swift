@@ -134,6 +134,23 @@ import Testing
         #expect(run == ProgramRun(error: "tasks: cannot open \(path): it is a folder\n", status: 1))
     }
 
+    /// `tasks` run from the test's folder, so that a relative store path lands there.
+    private func runInFolder(_ arguments: [String]) async throws -> ProgramRun {
+        try await ProgramRun(program: "/usr/bin/env", ["--chdir=" + folder.path, TasksBinary.path] + arguments,
+                             in: folder, environment: TasksBinary.environment(in: folder))
+    }
+
+    @Test(arguments: ["a", "=", "-", "./b"]) func aStoreNamedInTheWorkingFolderIsMadeThere(_ name: String) async throws {
+        #expect(try await runInFolder(["--db", name, "--quiet", "add", "x"]) == ProgramRun())
+        #expect(try await runInFolder(["--db", name, "list"]) == ProgramRun(output: "  1   x\n"))
+    }
+
+    @Test(arguments: ["x/", "./"]) func aPathEndingInASlashIsRefusedAsAFolder(_ name: String) async throws {
+        #expect(try await runInFolder(["--db", name, "add", "x"])
+                == ProgramRun(error: "tasks: cannot open \(name): it is a folder\n", status: 1))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x")))
+    }
+
     @Test func aStoreInsideARegularFileIsAClearError() async throws {
         let file = folder.file("notes.txt")
         try "my notes\n".write(toFile: file, atomically: true, encoding: .utf8)
