@@ -70,8 +70,12 @@ struct ChangeCommands {
             }
             let current = try store.externalVersion()
             if list == nil ? needsList : current != version {
-                list = try store.allTasks()
-                performed.named = nil // another process changed the list too: no position is sure
+                // Another process changed the list too: the task the change named is found again
+                // by its identity in the list as it is now.
+                let named = performed.named.flatMap { index in list.map { $0.id(at: index) } }
+                let reloaded = try store.allTasks()
+                performed.named = named.flatMap { id in reloaded.indices.first { reloaded.id(at: $0) == id } }
+                list = reloaded
             }
             return .changed(list: list, version: current, performed: performed)
         }

@@ -32,16 +32,32 @@ struct TaskPresenterFocusTests {
         #expect(view.lastFocus == 2)
     }
 
-    @Test("a change made while another process changed the list says the first row that differs")
-    func changeAmongOthersSaysTheFirstDifference() throws {
+    @Test("a change made while another process changed the list says the row it named, found again")
+    func changeAmongOthersSaysItsOwnRow() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite")
+        let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C", "D", "E"])
+        let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
+        #expect(other.handle(line: "rm 1") == .succeeded)
+        #expect(sut.handle(line: "done 4") == .succeeded) // D, shown as 4, is row 3 now
+        #expect(view.lastRows == rows("B", "C", "✓ D", "E"))
+        #expect(view.lastFocus == 2)
+        #expect(other.handle(line: "done 1") == .succeeded)
+        #expect(sut.handle(line: "add F") == .succeeded)
+        #expect(view.lastRows == rows("✓ B", "C", "✓ D", "E", "F"))
+        #expect(view.lastFocus == 4)
+    }
+
+    @Test("an undo of another process's change, leaving the list as it was shown, says the last row")
+    func undoOfAnothersChangeSaysTheLastRow() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("tasks.sqlite")
         let (sut, view) = try makeSUT(database: SQLiteStorage(path: path), tasks: ["A", "B", "C"])
         let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
         #expect(other.handle(line: "done 2") == .succeeded)
-        #expect(sut.handle(line: "add D") == .succeeded)
-        #expect(view.lastRows == rows("A", "✓ B", "C", "D"))
-        #expect(view.lastFocus == 1)
+        #expect(sut.handle(line: "undo") == .succeeded) // the other's done: one history for the file
+        #expect(view.lastRows == rows("A", "B", "C"))
+        #expect(view.lastFocus == 2)
     }
 
     @Test("a number whose task another process removed shows the list around the first row that differs")
