@@ -79,8 +79,9 @@ struct ShownList {
     }
 
     /// The row to show a list taller than the window around after a change: the one the change
-    /// named, else the first that differs from the list `before` it (`undo`, `clear done`, an
-    /// import, a change made elsewhere meanwhile), else the last; nil for an empty list.
+    /// named (found again by identity when another process changed the list too), else the first
+    /// that differs from the list `before` it (`undo`, `clear done`, an import, a stale number, a
+    /// change made elsewhere), else the last; nil for an empty list.
     static func focus(named: Int?, before: TaskList?, after: TaskList) -> Int? {
         guard !after.isEmpty else { return nil }
         let touched = named ?? before.flatMap(after.firstDifference(from:)) ?? after.count - 1
