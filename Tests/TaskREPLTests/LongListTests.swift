@@ -36,4 +36,17 @@ import Testing
                     + row(18) + row(19) + [" 20   ✓ task 20" + String(repeating: " abcd", count: 9), "        abcd abcd abcd"]
                     + row(21) + ["… 19 tasks below"])
     }
+
+    @Test func aRowTallerThanTheWindowIsCutSoItsNumberAndMarksStayOnScreen() async throws {
+        let words = String(repeating: " abcd", count: 100)
+        let script = (1...30).map { "add task \($0)\(words)\n" }.joined()
+        try #require(try await ProgramRun(["--quiet"], input: script, in: folder) == ProgramRun())
+        let session = try await TerminalSession(in: folder, columns: 60, rows: 12)
+        _ = try await session.waitForPrompt()
+        // 12 lines leave 8 for the row beside the prompt, the echoed command and the two counts.
+        let tenWords = "        " + Array(repeating: "abcd", count: 10).joined(separator: " ")
+        #expect(try await session.run("done 15") == ["… 14 tasks above; `ls` shows all",
+                                                     " 15   ✓ task 15" + String(repeating: " abcd", count: 9)]
+                    + Array(repeating: tenWords, count: 6) + [tenWords + " …", "… 15 tasks below"])
+    }
 }

@@ -203,4 +203,14 @@ import TaskTerminal
         #expect(lines("task 100002", columns: 16).counted == 2) // `  7   task 100002` is 17 columns
         #expect(lines("task 1", columns: 16).counted == 1)
     }
+
+    @Test func aRowCutToALimitOfLinesEndsInAnEllipsis() {
+        let sut = makeSUT(columns: 30)
+        var bytes: [UInt8] = []
+        var text = String(repeating: "word ", count: 20) + "end"
+        sut.write(largestNumber: 7, maxLinesPerRow: 2, rows: { body in
+            text.withUTF8 { body(7, $0, false, true) }
+        }, to: { bytes += $0 })
+        #expect(String(decoding: bytes, as: UTF8.self) == "  7   ✓ word word word word\n        word word word word …\n")
+    }
 }

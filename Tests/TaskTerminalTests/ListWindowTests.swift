@@ -29,7 +29,9 @@ import TaskTerminal
         let window = try #require(ListWindow(count: 100, focus: 50, height: 12, lines: { _ in 2 }))
         #expect(window.shown == 48..<52)
         #expect(try #require(ListWindow(count: 100, focus: 0, height: 12, lines: { $0 == 1 ? 5 : 1 })).shown == 0..<4)
-        #expect(try #require(ListWindow(count: 100, focus: 50, height: 12, lines: { _ in 9 })).shown == 50..<51)
+        let tall = try #require(ListWindow(count: 100, focus: 50, height: 12, lines: { _ in 9 }))
+        #expect(tall.shown == 50..<51)
+        #expect(tall.rowLineLimit == 8) // the row is cut to the room, its first line on screen
     }
 
     @Test func aShortListOfRowsThatWrapIsTooTallTooAndAWindowLeavesRoomForLongerCounts() throws {

@@ -49,7 +49,8 @@ final class ConsoleView: TaskView {
                                    to: write)
         }
         if window.hiddenAbove > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenAbove, above: true)) }
-        formatter.write(largestNumber: rows.largestNumber, rows: { rows.forEachRow(in: window.shown, $0) }, to: write)
+        formatter.write(largestNumber: rows.largestNumber, maxLinesPerRow: window.rowLineLimit,
+                        rows: { rows.forEachRow(in: window.shown, $0) }, to: write)
         if window.hiddenBelow > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenBelow, above: false)) }
     }
 

@@ -78,7 +78,10 @@ public struct ListFormatter: Sendable {
     /// A REPL re-renders the whole list after every command, so this is a hot path: bytes are
     /// copied, never re-validated, and a text of printable ASCII (most texts) that fits its column
     /// is appended as it is, without the escaping, measuring and wrapping that other texts need.
-    public func write(largestNumber: Int?, emptyText: String? = nil, rows: RowSource,
+    ///
+    /// With `maxLinesPerRow`, a text that wraps to more lines is cut to that many, the last ending
+    /// in `…`: a window on a long list keeps a row's number and marks on screen however long its text.
+    public func write(largestNumber: Int?, emptyText: String? = nil, maxLinesPerRow: Int? = nil, rows: RowSource,
                       to output: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let largest = largestNumber else {
             // Wrapped at spaces to the terminal, as messages are: the terminal would cut a word.
@@ -103,7 +106,8 @@ public struct ListFormatter: Sendable {
                 let markWidth = isDone ? 2 : 0
                 if isDone { bytes.append(doneStart); bytes.append(doneMark) }
                 if let lines = Self.textLines(utf8, markWidth: markWidth, wrapWidth: wrapWidth) {
-                    for (index, var line) in lines.enumerated() {
+                    let shown = Self.clipped(lines, to: maxLinesPerRow, width: wrapWidth.map { $0 - markWidth })
+                    for (index, var line) in shown.enumerated() {
                         if index > 0 {
                             bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3 + markWidth)
                             if isDone { bytes.append(doneStart) }
@@ -147,6 +151,16 @@ public struct ListFormatter: Sendable {
         if isPrintableASCII(utf8), utf8.count + markWidth <= wrapWidth ?? .max { return nil }
         let escaped = String(decoding: utf8, as: UTF8.self).escapingControlCharacters()
         return wrapWidth.map { TextWrapping.lines(of: escaped, width: $0 - markWidth) } ?? [escaped]
+    }
+
+    /// `lines` cut to `limit` lines, the last ending in `…` (within `width` columns) to say the text
+    /// goes on; as they are when they fit, or without a limit.
+    private static func clipped(_ lines: [String], to limit: Int?, width: Int?) -> [String] {
+        guard let limit, limit > 0, lines.count > limit else { return lines }
+        var kept = Array(lines.prefix(limit))
+        let last = kept[limit - 1] + " …"
+        kept[limit - 1] = width.map { String(last.fitted(toColumns: $0).reversed().drop { $0 == " " }.reversed()) } ?? last
+        return kept
     }
 
     /// Whether every byte is printable ASCII (0x20…0x7E): one column each, nothing to escape.

@@ -7,6 +7,9 @@ public struct ListWindow: Sendable, Hashable {
     /// How many rows are left out above and below.
     public var hiddenAbove: Int { shown.lowerBound }
     public let hiddenBelow: Int
+    /// The most lines a row may take in the window: a row whose text would take more is cut to
+    /// this many (`ListFormatter.write(maxLinesPerRow:)`), so that its first line stays on screen.
+    public let rowLineLimit: Int
 
     /// The lines a window leaves for the prompt, a message and the two lines that count what is
     /// hidden, when each takes one line.
@@ -22,21 +25,23 @@ public struct ListWindow: Sendable, Hashable {
         let room = max(height - reservedLines, 1)
         guard count > 0, !Self.fits(count: count, in: max(height - 2, 0), lines: lines) else { return nil }
         let focus = min(max(focus, 0), count - 1)
+        rowLineLimit = room
+        func linesOf(_ row: Int) -> Int { min(lines(row), room) }
         var start = focus
         var end = focus + 1
-        var used = lines(focus)
+        var used = linesOf(focus)
         // One row above, then one below, while they fit: centred on the focus, and filling the room
         // from the other side once one end of the list is reached.
         var grew = true
         while grew {
             grew = false
-            if start > 0, used + lines(start - 1) <= room {
+            if start > 0, used + linesOf(start - 1) <= room {
                 start -= 1
-                used += lines(start)
+                used += linesOf(start)
                 grew = true
             }
-            if end < count, used + lines(end) <= room {
-                used += lines(end)
+            if end < count, used + linesOf(end) <= room {
+                used += linesOf(end)
                 end += 1
                 grew = true
             }
