@@ -87,7 +87,10 @@ enum CommandParser {
                     value = string(rest[next..<valueEnd])
                     next = skip(rest, from: valueEnd, to: rest.endIndex, whitespace: true)
                 }
-                guard let named = InterchangeFormat(rawValue: value) else { throw .unknownFormat(value) }
+                // A format by its name, or by its files' extension (`md`, `txt`), as a file name says it.
+                guard let named = InterchangeFormat(rawValue: value) ?? InterchangeFormat(fileName: "." + value) else {
+                    throw .unknownFormat(value)
+                }
                 format = named
             } else if word == "--" {
                 index = next

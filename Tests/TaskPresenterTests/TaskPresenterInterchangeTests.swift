@@ -24,6 +24,25 @@ struct TaskPresenterInterchangeTests {
         #expect(files.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
     }
 
+    @Test("a format may be named by its files' extension too", arguments: [
+        ("md", "markdown"), ("txt", "todotxt"), ("ical", "ics"),
+    ])
+    func formatNamedByItsExtension(name: String, canonical: String) throws {
+        let files = MemoryFiles()
+        let (sut, _) = try makeSUT(tasks: ["a"], files: files)
+        #expect(sut.handle(line: "export --format \(canonical)") == .succeeded)
+        let expected = files.lastExport
+        #expect(sut.handle(line: "export --format \(name)") == .succeeded)
+        #expect(files.lastExport == expected)
+    }
+
+    @Test("an unknown format name is refused, naming the formats")
+    func unknownFormatName() throws {
+        let (sut, view) = try makeSUT(tasks: ["a"])
+        #expect(sut.handle(line: "export --format doc") == .failed)
+        #expect(view.messages == ["export --format doc: unknown format `doc`: give todotxt, json, markdown or ics"])
+    }
+
     @Test("export FILE takes the format from the extension and says what it wrote")
     func exportToAFile() throws {
         let files = MemoryFiles()
