@@ -144,9 +144,10 @@ extension PostgresTransaction: TaskWriting {
         return step
     }
 
-    /// Forgets this person's undone changes (once per transaction): tasks whose creation (or import
-    /// as new) was undone are gone for good, and the steps with their records. Others' undone
-    /// changes are theirs.
+    /// Forgets this person's undone changes (once per transaction, and again after each undo in
+    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): tasks whose creation (or
+    /// import as new) was undone are gone for good, and the steps with their records. Others'
+    /// undone changes are theirs.
     func dropUndoneSteps() throws {
         guard !droppedUndone else { return }
         try query("""

@@ -13,6 +13,7 @@ extension PostgresTransaction {
         try update(step, setting: Self.revert(step.action), changedBy: "st.previous_change")
         try query("UPDATE tasks.step SET undone = true WHERE id = $1", .int64(step.number))
         changedList = true
+        droppedUndone = false // the next change in this transaction drops this undone one
         return try describe(step)
     }
 

@@ -5,6 +5,20 @@ import TaskModel
 
 /// Undo and redo of every kind of change, on every backend.
 @Suite struct StorageSpecUndoTests {
+    @Test(arguments: Backend.allCases)
+    func aChangeAfterAnUndoInTheSameTransactionLeavesNothingToRedo(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        try database.write { store in
+            try store.create(text: "a")
+            try store.undo()
+            try store.create(text: "b") // a script's `add a`, `undo`, `add b`
+        }
+        #expect(throws: StoreError.nothingToRedo) { try database.redo() }
+        #expect(try database.texts() == ["b"])
+        #expect(try database.undo() == Change(kind: .create, taskCount: 1, text: "b"))
+        #expect(throws: StoreError.nothingToUndo) { try database.undo() }
+    }
+
     @Test(arguments: Backend.allCases) func undoOfCreateRemovesTheTaskAndRedoBringsItBack(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         _ = try database.fill(["a"])
