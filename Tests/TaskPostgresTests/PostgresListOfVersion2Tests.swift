@@ -15,11 +15,7 @@ import Testing
     /// A database owned by alice holding the schema-2 list, granted to bob.
     init() throws {
         server = try PostgresTestServer.shared()
-        database = try server.makeDatabase(owner: "alice")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/postgres-v2.sql")
-        try server.psql(try String(contentsOf: fixture, encoding: .utf8), database: database, user: "alice")
-        try server.grantList(in: database, to: "bob")
+        database = try server.database(fromFixture: "postgres-v2.sql")
     }
 
     func open(as user: String) throws -> PostgresStorage {

@@ -13,10 +13,7 @@ import TaskSQLite
 
     init() throws {
         folder = try TemporaryFolder()
-        path = folder.file("v2.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/v2-store.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        path = try Fixture.copy("v2-store.sqlite", into: folder)
     }
 
     @Test func everyTaskFlagAndTheOrderAreKept() throws {

@@ -14,10 +14,7 @@ import TaskSQLite
 
     init() throws {
         folder = try TemporaryFolder()
-        path = folder.file("v1.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/v1-store.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        path = try Fixture.copy("v1-store.sqlite", into: folder)
     }
 
     @Test func everyTaskFavouriteAndTheOrderAreKept() throws {

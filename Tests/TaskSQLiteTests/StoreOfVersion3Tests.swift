@@ -13,10 +13,7 @@ import TaskSQLite
 
     init() throws {
         folder = try TemporaryFolder()
-        path = folder.file("v3.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/v3-store.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        path = try Fixture.copy("v3-store.sqlite", into: folder)
     }
 
     @Test func everyTaskFlagForeignFieldAndTheOrderAreKept() throws {

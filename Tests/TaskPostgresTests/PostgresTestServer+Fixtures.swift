@@ -1,0 +1,15 @@
+import Foundation
+import TaskTestSupport
+
+extension PostgresTestServer {
+    /// A new database owned by alice holding the list dumped in `Fixtures/<name>` (a release's
+    /// list, made as the fixtures' README says), granted to bob; returns the database's name.
+    func database(fromFixture name: String) throws -> String {
+        let database = try makeDatabase(owner: "alice")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name)")
+        try psql(try String(contentsOf: fixture, encoding: .utf8), database: database, user: "alice")
+        try grantList(in: database, to: "bob")
+        return database
+    }
+}
