@@ -1,0 +1,83 @@
+/// What a backend's write transaction does with the undo history, in `RecordedStep`s: from these
+/// few translations between its rows and TaskModel's values, undo, redo and every change of a
+/// task's fields are written once, here, for every backend.
+///
+/// A backend may store a step more compactly than as a before- and after-state per task (SQLite's
+/// appended tasks name the step that made them), as long as it reads back as one.
+package protocol StepHistory: PositionedList {
+    /// The tasks of `ids` that are in the list, as they are now; the others are left out.
+    func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState]
+
+    /// Records a new step of `kind` that took each task from its before-state to its after-state
+    /// (first dropping the undone steps, which can no longer be redone), and writes the after-states.
+    func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws
+
+    /// The step `undo` would revert (`undone` false) or `redo` would re-apply (`undone` true),
+    /// nil when there is none.
+    func step(undone: Bool) throws -> RecordedStep?
+
+    /// Writes back the side of `step` that an undo (`undoing`) or a redo leaves, and marks the step
+    /// undone or not.
+    func write(_ step: RecordedStep, undoing: Bool) throws
+
+    /// Who last changed these tasks, when it was someone else (a shared list); sorted.
+    func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String]
+}
+
+extension StepHistory {
+    package func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] { [] }
+
+    /// Reverts the latest change that is not undone; throws `nothingToUndo`, or `changedSince` when
+    /// a task it touched is no longer as it left it.
+    package func undoStep() throws -> Change {
+        guard let step = try step(undone: false) else { throw StoreError.nothingToUndo }
+        return try replay(step, undoing: true)
+    }
+
+    /// Re-applies the latest undone change; throws `nothingToRedo`, or `changedSince` when a task it
+    /// touched is no longer as the undo left it.
+    package func redoStep() throws -> Change {
+        guard let step = try step(undone: true) else { throw StoreError.nothingToRedo }
+        return try replay(step, undoing: false)
+    }
+
+    private func replay(_ step: RecordedStep, undoing: Bool) throws -> Change {
+        let current = try states(of: step.transitions.map(\.id))
+        let changed = step.transitions.filter { transition in
+            switch (current[transition.id], transition.expected(undoing: undoing)) {
+            case (nil, nil): false
+            case let (now?, expected?): !now.isSame(as: expected)
+            default: true
+            }
+        }
+        guard changed.isEmpty else {
+            throw StoreError.changedSince(change: step.change(undoing: undoing),
+                                          by: try othersWhoChanged(changed.map(\.id)), undoing: undoing)
+        }
+        try write(step, undoing: undoing)
+        return step.change(undoing: undoing)
+    }
+
+    /// Records a change of `kind` to the fields of each task of `ids` (each once, all in the list,
+    /// else it throws `tasksNotFound` and changes nothing) that `update` makes; a task it leaves as
+    /// it was is not part of the step, and a change that leaves every task as it was records nothing.
+    /// Returns the after-states, in the order named.
+    @discardableResult
+    package func change(_ ids: [TaskItem.ID], as kind: Change.Kind,
+                        _ update: (inout TaskState) throws -> Void) throws -> [TaskState] {
+        guard let ids = try namedLiveTasks(ids) else { return [] }
+        let states = try self.states(of: ids)
+        var transitions: [TaskTransition] = []
+        var after: [TaskState] = []
+        for id in ids {
+            guard let before = states[id] else { throw StoreError.tasksNotFound(ids: [id]) }
+            var state = before
+            try update(&state)
+            state.task.id = id
+            after.append(state)
+            if !state.isSame(as: before) { transitions.append(TaskTransition(id: id, before: before, after: state)) }
+        }
+        if !transitions.isEmpty { try record(kind, transitions) }
+        return after
+    }
+}

@@ -1,0 +1,41 @@
+/// A task as one side of a step saw it: every field and its place in the list. A step of the
+/// undo history is a list of these, before and after, so that a new field of `TaskItem` is
+/// recorded, undone and redone with no new code.
+public struct TaskState: Sendable, Hashable {
+    /// Every field of the task.
+    public var task: TaskItem
+    /// Its place: the backend's position key (`ListPosition`).
+    public var position: Int64
+
+    public init(task: TaskItem, position: Int64) {
+        self.task = task
+        self.position = position
+    }
+
+    /// Whether `other` holds the same values. Texts are compared by their bytes, not with `==`
+    /// (Swift calls canonically equivalent strings equal, and an edit between them is a change).
+    public func isSame(as other: TaskState) -> Bool {
+        task.id == other.task.id && position == other.position && task.isFavorite == other.task.isFavorite
+            && task.doneAt == other.task.doneAt && task.createdAt == other.task.createdAt
+            && task.foreign == other.task.foreign && task.text.utf8.elementsEqual(other.task.text.utf8)
+    }
+}
+
+/// What one step did to one task: its state before and after, nil on a side where the task was
+/// not in the list (not made yet, removed, or cleared).
+public struct TaskTransition: Sendable, Hashable {
+    public var id: TaskItem.ID
+    public var before: TaskState?
+    public var after: TaskState?
+
+    public init(id: TaskItem.ID, before: TaskState?, after: TaskState?) {
+        self.id = id
+        self.before = before
+        self.after = after
+    }
+
+    /// The side an undo (`undoing`) or a redo leaves the task in.
+    public func target(undoing: Bool) -> TaskState? { undoing ? before : after }
+    /// The side an undo (`undoing`) or a redo expects to find.
+    public func expected(undoing: Bool) -> TaskState? { undoing ? after : before }
+}
