@@ -15,10 +15,12 @@ package struct RecordedStep: Sendable, Hashable {
         self.transitions = transitions
     }
 
-    /// What the step did, as its tasks read after an undo (`undoing`) or a redo of it.
-    package func change(undoing: Bool) -> Change {
+    /// What the step did, as its tasks read after an undo (`undoing`) or a redo of it, or, given
+    /// `current`, as they read now (when the undo or redo was refused).
+    package func change(undoing: Bool, current: [TaskItem.ID: TaskState] = [:]) -> Change {
         guard transitions.count == 1, let transition = transitions.first,
-              let shown = transition.target(undoing: undoing) ?? transition.expected(undoing: undoing) else {
+              let shown = current[transition.id] ?? transition.target(undoing: undoing)
+                ?? transition.expected(undoing: undoing) else {
             return Change(kind: kind, taskCount: transitions.count)
         }
         let isSet: Bool? = switch kind {

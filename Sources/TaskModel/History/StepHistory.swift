@@ -51,7 +51,7 @@ extension StepHistory {
             }
         }
         guard changed.isEmpty else {
-            throw StoreError.changedSince(change: step.change(undoing: undoing),
+            throw StoreError.changedSince(change: step.change(undoing: undoing, current: current),
                                           by: try othersWhoChanged(changed.map(\.id)), undoing: undoing)
         }
         try write(step, undoing: undoing)
