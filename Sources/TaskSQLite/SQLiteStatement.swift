@@ -18,6 +18,11 @@ struct SQLiteStatement {
 
     /// Runs the statement once with these arguments, in order: texts keep their NUL characters.
     func run(_ arguments: SQLiteArgument...) throws {
+        try run(arguments)
+    }
+
+    /// Runs the statement once with these arguments, in order.
+    func run(_ arguments: [SQLiteArgument]) throws {
         try bind(arguments)
         defer { sqlite3_reset(statement.sqliteStatement) }
         let code = sqlite3_step(statement.sqliteStatement)
@@ -40,6 +45,16 @@ struct SQLiteStatement {
             guard code == SQLITE_ROW else { throw failure(code) }
             try body(SQLiteRow(handle: handle))
         }
+    }
+
+    /// The first column of the first row the statement returns with these arguments, when there is
+    /// one and it is not NULL.
+    func firstInteger(_ arguments: SQLiteArgument...) throws -> Int64? {
+        var found: Int64?
+        try forEachRow(arguments) { row in
+            if found == nil { found = row.optionalInteger(0) }
+        }
+        return found
     }
 
     private func bind(_ arguments: [SQLiteArgument]) throws {

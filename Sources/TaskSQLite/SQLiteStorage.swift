@@ -57,7 +57,16 @@ public final class SQLiteStorage: TaskStorage {
         do {
             writer = try DatabaseQueue(path: isReadOnly ? StoreFile.immutableURI(path: path) : path,
                                        configuration: configuration)
-            if !isCurrent { try Self.migrate(writer) { report in upgrade.value.withLock { $0 = report } } }
+            if !isCurrent {
+                // Two migrations may report: the store came from the first one's version, and its
+                // history was kept only if each kept it.
+                try Self.migrate(writer) { report in
+                    upgrade.value.withLock { earlier in
+                        earlier = StoreUpgrade(fromVersion: earlier?.fromVersion ?? report.fromVersion,
+                                               keptHistory: (earlier?.keptHistory ?? true) && report.keptHistory)
+                    }
+                }
+            }
         } catch {
             throw StoreError.mapping(error, path: path, opening: true)
         }

@@ -2,6 +2,8 @@ import Foundation
 internal import GRDB
 import TaskModel
 
+/// The changes that add and remove tasks, written as this store keeps them compactly (`Schema`);
+/// changes to tasks' fields and places are TaskModel's (`FieldChanges`), over `StepHistory`.
 extension SQLiteTransaction: TaskWriting {
     private static let insertTaskSQL = "INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES (?, ?, ?, ?, ?)"
 
@@ -20,40 +22,13 @@ extension SQLiteTransaction: TaskWriting {
         }
     }
 
-    func toggleFavorite(ids: [TaskItem.ID]) throws {
-        guard let ids = try namedLiveTasks(ids) else { return }
-        try mapErrors {
-            let step = try beginStep()
-            try toggleFavorite(ids)
-            try record(.toggleFavorite(tasks: ids), as: step)
-        }
-    }
-
-    @discardableResult
-    func toggleDone(ids: [TaskItem.ID]) throws -> Date {
-        let time = Date(timeIntervalSince1970: Date().timeIntervalSince1970)
-        guard let ids = try namedLiveTasks(ids) else { return time }
-        try mapErrors {
-            let step = try beginStep()
-            let select = try statement("SELECT doneAt FROM task WHERE uuid = ?")
-            let previous = try ids.map { id in
-                var doneAt: Double?
-                try select.forEachRow(.uuid(id)) { doneAt = $0.optionalReal(0) }
-                return doneAt
-            }
-            try setDone(ids, to: previous.map { $0 == nil ? time.timeIntervalSince1970 : nil })
-            try record(.toggleDone(tasks: ids, previous: previous, doneAt: time.timeIntervalSince1970), as: step)
-        }
-        return time
-    }
-
     func remove(ids: [TaskItem.ID]) throws {
         guard let ids = try namedLiveTasks(ids) else { return }
         try mapErrors {
             let step = try beginStep()
             let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
             for id in ids { try hide.run(.integer(step), .uuid(id)) }
-            try record(.remove(count: ids.count), as: step)
+            try addStepRow(step, .remove)
         }
     }
 
@@ -63,7 +38,7 @@ extension SQLiteTransaction: TaskWriting {
         guard count > 0 else { return 0 }
         return try mapErrors {
             let step = try beginStep()
-            try record(.removeAll(count: count, clearedThrough: loadHistory().clearedThrough), as: step)
+            try addStepRow(step, .removeAll, through: loadHistory().clearedThrough)
             try setClearedThrough(step)
             return count
         }
@@ -80,29 +55,8 @@ extension SQLiteTransaction: TaskWriting {
             try db.cachedStatement(sql: """
                 UPDATE task SET removedBy = ? WHERE doneAt IS NOT NULL AND \(Self.isLive)
                 """).execute(arguments: [step])
-            try record(.removeDone(count: count), as: step)
+            try addStepRow(step, .removeDone)
             return count
-        }
-    }
-
-    func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        guard let task = try taskToEdit(id: id, to: text, expected: expected) else { return }
-        try mapErrors {
-            let step = try beginStep()
-            try setText(text, of: id)
-            try record(.edit(task: id, old: task.text, new: text), as: step)
-        }
-    }
-
-    func move(id: TaskItem.ID, to place: Placement) throws {
-        let neighbour = switch place { case let .before(other), let .after(other): other }
-        guard neighbour != id else { return }
-        try requireLive([id, neighbour])
-        try mapErrors {
-            guard let (from, to) = try positions(moving: id, next: place) else { return } // there already
-            let step = try beginStep()
-            try setPosition(of: id, to: to)
-            try record(.move(task: id, from: from, to: to), as: step)
         }
     }
 
@@ -124,21 +78,5 @@ extension SQLiteTransaction: TaskWriting {
             throw StoreError.storage(path: path, cause: StoreError.Cause(code: "savepoint", message: "ended early"))
         }
         return result
-    }
-
-    // MARK: Rows
-
-    func toggleFavorite(_ ids: [TaskItem.ID]) throws {
-        let toggle = try statement("UPDATE task SET isFavorite = NOT isFavorite WHERE uuid = ?")
-        for id in ids { try toggle.run(.uuid(id)) }
-    }
-
-    func setDone(_ ids: [TaskItem.ID], to times: [Double?]) throws {
-        let update = try statement("UPDATE task SET doneAt = ? WHERE uuid = ?")
-        for (id, time) in zip(ids, times) { try update.run(SQLiteArgument(time), .uuid(id)) }
-    }
-
-    func setText(_ text: String, of id: TaskItem.ID) throws {
-        try statement("UPDATE task SET text = ? WHERE uuid = ?").run(.text(text), .uuid(id))
     }
 }

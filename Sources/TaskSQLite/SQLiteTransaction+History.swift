@@ -2,45 +2,79 @@ internal import GRDB
 import TaskModel
 
 /// The undo history: steps numbered by `history.lastStep`, undone from `history.undoneFrom` on,
-/// kept down to `history.floor`.
-extension SQLiteTransaction {
-    @discardableResult
-    func undo() throws -> Change {
+/// kept down to `history.floor`, read back as `RecordedStep`s for TaskModel's one undo and redo
+/// (`StepHistory`). How each kind of step is stored is `Schema`'s comment.
+extension SQLiteTransaction: StepHistory {
+    /// The SQL of an image of one task: its row read from `task` as it is now, beside the row it had
+    /// before (bound from `TaskRow.arguments`). `?1` the step, `?2` its ordinal, `?3` the task.
+    private static let recordSQL = """
+        INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \(TaskRow.columns()) FROM task WHERE uuid = ?3
+        """
+
+    func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
         try mapErrors {
-            var history = try loadHistory()
-            var number = history.lastDone
-            while true {
-                guard number > history.floor else { throw StoreError.nothingToUndo }
-                let nearest = try stepRow(where: "id <= ? ORDER BY id DESC LIMIT 1", number)
-                if let nearest, case let .skipped(through) = nearest.step, number <= through {
-                    number = nearest.number - 1
-                    continue
+            let select = try statement("SELECT \(Self.taskColumns), position FROM task WHERE uuid = ? AND \(Self.isLive)")
+            var states: [TaskItem.ID: TaskState] = [:]
+            for id in ids {
+                try select.forEachRow(.uuid(id)) { row in
+                    states[id] = TaskState(task: try TaskItem(row: row, id: id, path: path), position: row.integer(6))
                 }
-                history.undoneFrom = number
-                self.history = history
-                let step = nearest?.number == number ? nearest?.step ?? .create : .create
-                try revert(step, number)
-                return try describe(step, number)
+            }
+            return states
+        }
+    }
+
+    /// Records a change to the fields or places of tasks in the list: each task's row before, the
+    /// after-state written into it, and the row as written.
+    func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws {
+        try mapErrors {
+            let step = try beginStep()
+            try addStepRow(step, kind)
+            let update = try statement("""
+                UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ? WHERE uuid = ?
+                """)
+            let image = try statement(Self.recordSQL)
+            for (ordinal, transition) in transitions.enumerated() {
+                guard let before = transition.before, let after = transition.after else {
+                    throw damagedHistory(at: step, "a change of fields names a task outside the list")
+                }
+                let task = after.task
+                try update.run(.text(task.text), .integer(task.isFavorite ? 1 : 0),
+                               SQLiteArgument(task.doneAt?.timeIntervalSince1970), .real(task.createdAt.timeIntervalSince1970),
+                               SQLiteArgument(ForeignFieldsCoding.encode(task.foreign)), .uuid(transition.id))
+                if after.position != before.position { try setPosition(of: transition.id, to: after.position) }
+                let createdBy = try createdBy(of: transition.id)
+                try image.run([.integer(step), .integer(Int64(ordinal)), .uuid(transition.id)]
+                              + TaskRow(before, createdBy: createdBy).arguments)
             }
         }
     }
 
-    @discardableResult
-    func redo() throws -> Change {
+    func step(undone: Bool) throws -> RecordedStep? {
+        try mapErrors {
+            let history = try loadHistory()
+            guard let number = undone ? history.undoneFrom : try latestDoneStep(history) else { return nil }
+            let row = try stepRow(number)
+            return RecordedStep(number: number, kind: row.kind,
+                                transitions: try transitions(of: number, row, clearedThrough: history.clearedThrough))
+        }
+    }
+
+    func write(_ step: RecordedStep, undoing: Bool) throws {
         try mapErrors {
             var history = try loadHistory()
-            guard let number = history.undoneFrom else { throw StoreError.nothingToRedo }
-            var next = number + 1
-            // Dropped ranges can follow one another (undo, change, undo, change): skip them all.
-            while let skipped = try stepRow(where: "id = ? AND kind = 'skipped'", next),
-                  case let .skipped(through) = skipped.step {
-                next = through + 1
-            }
-            history.undoneFrom = next > history.lastStep ? nil : next
+            history.undoneFrom = undoing ? step.number : try firstUndone(after: step.number, history)
             self.history = history
-            let step = try stepRow(where: "id = ?", number)?.step ?? .create
-            try apply(step, number)
-            return try describe(step, number)
+            let row = try stepRow(step.number)
+            // An import's added tasks are hidden after its images are written back, and shown before.
+            if undoing {
+                try writeImages(of: step.number, side: "before_")
+                try writeMembers(of: step.number, row, undoing: true)
+            } else {
+                try writeMembers(of: step.number, row, undoing: false)
+                try writeImages(of: step.number, side: "after_")
+            }
         }
     }
 
@@ -55,9 +89,9 @@ extension SQLiteTransaction {
                     if history.clearedThrough <= cutoff { // the clear can no longer be undone
                         try db.execute(sql: "DELETE FROM task WHERE createdBy <= ?", arguments: [history.clearedThrough])
                     }
-                    try db.execute(sql: """
-                        DELETE FROM step WHERE id <= ?1 AND (kind <> 'skipped' OR json_extract(data, '$.through') <= ?1)
-                        """, arguments: [cutoff])
+                    try db.execute(sql: "DELETE FROM step_task WHERE step <= ?", arguments: [cutoff])
+                    try db.execute(sql: "DELETE FROM step WHERE id <= ?1 AND (kind <> 'skipped' OR through <= ?1)",
+                                   arguments: [cutoff])
                     history.floor = cutoff
                 }
             }
@@ -67,7 +101,7 @@ extension SQLiteTransaction {
         }
     }
 
-    // MARK: Steps
+    // MARK: Numbering
 
     func loadHistory() throws -> History {
         if let history { return history }
@@ -83,10 +117,12 @@ extension SQLiteTransaction {
         if let from = history.undoneFrom {
             // Tasks whose creation was undone are gone for good; restore marks lose their meaning;
             // the dropped numbers are never used again.
-            try db.execute(sql: "DELETE FROM task WHERE removedBy >= ? AND removedBy = createdBy", arguments: [from])
+            for sql in ["DELETE FROM task WHERE removedBy >= ? AND removedBy = createdBy",
+                        "DELETE FROM step_task WHERE step >= ?", "DELETE FROM step WHERE id >= ?"] {
+                try statement(sql).run(.integer(from))
+            }
             try db.execute(sql: "UPDATE task SET restoredBy = NULL WHERE restoredBy IS NOT NULL")
-            try db.execute(sql: "DELETE FROM step WHERE id >= ?", arguments: [from])
-            try record(.skipped(through: history.lastStep), as: from)
+            try addStepRow(from, .skipped, through: history.lastStep)
             history.undoneFrom = nil
         }
         history.lastStep += 1
@@ -94,102 +130,169 @@ extension SQLiteTransaction {
         return history.lastStep
     }
 
-    /// Writes the row of `step` (none for a create) as step `number`.
-    func record(_ step: Step, as number: Int64) throws {
-        guard let record = step.record else { return }
-        try statement("INSERT INTO step (id, kind, tasks, data) VALUES (?, ?, ?, ?)")
-            .run(.integer(number), .text(record.kind), .blob(record.tasks), .text(record.data))
+    /// Writes the `step` row of step `number` (a create has none).
+    func addStepRow(_ number: Int64, _ kind: StepKind, through: Int64? = nil) throws {
+        try statement("INSERT INTO step (id, kind, through) VALUES (?, ?, ?)")
+            .run(.integer(number), .text(kind.name), SQLiteArgument(through))
     }
 
-    /// The step row that `condition` (with one `?`, bound to `argument`) selects, decoded.
-    private func stepRow(where condition: String, _ argument: Int64) throws -> (number: Int64, step: Step)? {
-        var found: (Int64, Step)?
-        try statement("SELECT id, kind, tasks, data FROM step WHERE \(condition)").forEachRow(.integer(argument)) { row in
-            let number = row.integer(0)
-            do {
-                found = (number, try Step(record: Step.Record(kind: row.text(1), tasks: row.blob(2), data: row.text(3))))
-            } catch let malformed as Step.Malformed {
-                throw damagedHistory(at: number, malformed.reason)
-            }
+    func addStepRow(_ number: Int64, _ kind: Change.Kind, through: Int64? = nil) throws {
+        try addStepRow(number, .change(kind), through: through)
+    }
+
+    /// The latest step that is done, passing over the numbers of dropped steps; nil when there is none.
+    private func latestDoneStep(_ history: History) throws -> Int64? {
+        var number = history.lastDone
+        while number > history.floor {
+            guard let skipped = try skippedRange(endingAtOrAfter: number) else { return number }
+            number = skipped.lowerBound - 1
         }
+        return nil
+    }
+
+    /// The first undone step after `number` once it is redone, passing over dropped ones (ranges of
+    /// them can follow one another: undo, change, undo, change); nil when none is left.
+    private func firstUndone(after number: Int64, _ history: History) throws -> Int64? {
+        var next = number + 1
+        while let through = try statement("SELECT through FROM step WHERE id = ? AND kind = 'skipped'")
+            .firstInteger(.integer(next)) {
+            next = through + 1
+        }
+        return next > history.lastStep ? nil : next
+    }
+
+    /// The range of dropped step numbers that holds `number`, if any.
+    private func skippedRange(endingAtOrAfter number: Int64) throws -> ClosedRange<Int64>? {
+        var found: ClosedRange<Int64>?
+        try statement("SELECT id, kind, through FROM step WHERE id <= ? ORDER BY id DESC LIMIT 1")
+            .forEachRow(.integer(number)) { row in
+                if row.text(1) == StepKind.skipped.name, let through = row.optionalInteger(2), through >= number {
+                    found = row.integer(0)...through
+                }
+            }
         return found
     }
 
-    /// Undoes `step`, numbered `number`.
-    private func revert(_ step: Step, _ number: Int64) throws {
-        switch step {
-        case .create:
-            try db.execute(sql: "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL",
-                           arguments: [number])
-            guard db.changesCount > 0 else { throw damagedHistory(at: number, "it created no task") }
-        case let .toggleFavorite(tasks):
-            try requireStored(tasks, number)
-            try toggleFavorite(tasks)
-        case let .toggleDone(tasks, previous, _):
-            try requireStored(tasks, number)
-            try setDone(tasks, to: previous)
-        case .remove, .removeDone:
-            try db.execute(sql: "UPDATE task SET removedBy = NULL, restoredBy = ?1 WHERE removedBy = ?1",
-                           arguments: [number])
-        case let .removeAll(_, clearedThrough):
-            try setClearedThrough(clearedThrough)
-        case let .edit(task, old, _):
-            try requireStored([task], number)
-            try setText(old, of: task)
-        case let .move(task, from, _):
-            try requireStored([task], number)
-            try place(task, at: from)
-        case let .importTasks(_, images):
-            try requireStored(images.map(\.id), number)
-            for image in images { try write(image.before, of: image.id) }
-            try db.execute(sql: "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL",
-                           arguments: [number])
-        case .skipped:
-            throw damagedHistory(at: number, "a skipped step was undone")
-        }
+    // MARK: Steps read back
+
+    /// What the `step` row of a step holds: its kind and, for a clear, the tasks it hid.
+    private struct StepRow {
+        var kind: Change.Kind
+        var through: Int64?
     }
 
-    /// Redoes `step`, numbered `number`.
-    private func apply(_ step: Step, _ number: Int64) throws {
-        switch step {
-        case .create:
-            try db.execute(sql: "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1",
-                           arguments: [number])
-            guard db.changesCount > 0 else { throw damagedHistory(at: number, "it created no task") }
-        case let .toggleFavorite(tasks):
-            try requireStored(tasks, number)
-            try toggleFavorite(tasks)
-        case let .toggleDone(tasks, previous, doneAt):
-            try requireStored(tasks, number)
-            try setDone(tasks, to: previous.map { $0 == nil ? doneAt : nil })
+    /// The row of step `number`; a step with none created tasks.
+    private func stepRow(_ number: Int64) throws -> StepRow {
+        var found: StepRow?
+        try statement("SELECT kind, through FROM step WHERE id = ?").forEachRow(.integer(number)) { row in
+            guard case let .change(kind) = StepKind(name: row.text(0)), kind != .create else {
+                throw damagedHistory(at: number, "unknown change kind '\(row.text(0))'")
+            }
+            found = StepRow(kind: kind, through: row.optionalInteger(1))
+        }
+        return found ?? StepRow(kind: .create)
+    }
+
+    /// Each task step `number` touched, before and after: its images, then the tasks it made,
+    /// removed or cleared, which their own rows describe.
+    private func transitions(of number: Int64, _ step: StepRow, clearedThrough: Int64) throws -> [TaskTransition] {
+        var transitions: [TaskTransition] = []
+        try statement("""
+            SELECT task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")),
+                EXISTS (SELECT 1 FROM task WHERE uuid = step_task.task)
+            FROM step_task WHERE step = ? ORDER BY ordinal
+            """).forEachRow(.integer(number)) { row in
+            guard let id = row.uuid(0), row.integer(17) != 0 else {
+                throw damagedHistory(at: number, "a task it names is not stored")
+            }
+            let before = TaskRow(row: row, at: 1), after = TaskRow(row: row, at: 9)
+            guard let beforeState = before.state(id: id), let afterState = after.state(id: id) else {
+                throw damagedHistory(at: number, "a task's foreign fields do not read")
+            }
+            transitions.append(TaskTransition(id: id, before: before.isLive(clearedThrough: clearedThrough) ? beforeState : nil,
+                                              after: after.isLive(clearedThrough: clearedThrough) ? afterState : nil))
+        }
+        let imaged = Set(transitions.map(\.id))
+        func members(_ condition: String, _ arguments: SQLiteArgument..., added: Bool) throws {
+            try statement("SELECT uuid, \(TaskRow.columns()) FROM task WHERE \(condition) ORDER BY position")
+                .forEachRow(arguments) { row in
+                    guard let id = row.uuid(0), !imaged.contains(id) else { return }
+                    guard let state = TaskRow(row: row, at: 1).state(id: id) else {
+                        throw damagedHistory(at: number, "a task's foreign fields do not read")
+                    }
+                    transitions.append(TaskTransition(id: id, before: added ? nil : state, after: added ? state : nil))
+                }
+        }
+        switch step.kind {
+        case .create, .importTasks:
+            try members("createdBy = ?", .integer(number), added: true)
+            if step.kind == .create, transitions.isEmpty { throw damagedHistory(at: number, "it created no task") }
         case .remove, .removeDone:
-            try db.execute(sql: "UPDATE task SET removedBy = ?1, restoredBy = NULL WHERE restoredBy = ?1",
-                           arguments: [number])
+            try members("removedBy = ?1 OR restoredBy = ?1", .integer(number), added: false)
         case .removeAll:
-            try setClearedThrough(number)
-        case let .edit(task, _, new):
-            try requireStored([task], number)
-            try setText(new, of: task)
-        case let .move(task, _, to):
-            try requireStored([task], number)
-            try place(task, at: to)
-        case let .importTasks(_, images):
-            try requireStored(images.map(\.id), number)
-            try db.execute(sql: "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1",
-                           arguments: [number])
-            for image in images { try write(image.after, of: image.id) }
-        case .skipped:
-            throw damagedHistory(at: number, "a skipped step was redone")
+            guard let through = step.through else { throw damagedHistory(at: number, "a clear has no earlier bound") }
+            try members("createdBy > ? AND createdBy < ? AND removedBy IS NULL", .integer(through), .integer(number),
+                        added: false)
+        default:
+            break
+        }
+        return transitions
+    }
+
+    // MARK: Steps written back
+
+    /// Writes each image of step `number` on `side` (`before_` or `after_`) back into its task's row.
+    private func writeImages(of number: Int64, side: String) throws {
+        var images: [(ordinal: Int64, id: TaskItem.ID, row: TaskRow)] = []
+        try statement("SELECT ordinal, task, \(TaskRow.columns(side)) FROM step_task WHERE step = ? ORDER BY ordinal")
+            .forEachRow(.integer(number)) { row in
+                guard let id = row.uuid(1) else { throw damagedHistory(at: number, "a task it names is not stored") }
+                images.append((row.integer(0), id, TaskRow(row: row, at: 2)))
+            }
+        let update = try statement("""
+            UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ?, createdBy = ?,
+                removedBy = ? WHERE uuid = ?
+            """)
+        // Placing a task may renumber every position, the images' too: each place is read as it is now.
+        let remembered = try statement("SELECT \(side)position FROM step_task WHERE step = ? AND ordinal = ?")
+        for image in images {
+            if let position = try remembered.firstInteger(.integer(number), .integer(image.ordinal)),
+               try self.position(of: image.id) != position {
+                try place(image.id, at: position)
+                if let placed = try self.position(of: image.id), placed != position {
+                    try rememberPlace(of: image.id, moving: position, to: placed)
+                }
+            }
+            try update.run(Array(image.row.arguments.dropFirst()) + [.uuid(image.id)])
         }
     }
 
-    /// Throws when a task that step `number` names is not stored at all (purged: the history is damaged).
-    private func requireStored(_ tasks: [TaskItem.ID], _ number: Int64) throws {
-        let select = try statement("SELECT 1 FROM task WHERE uuid = ?")
-        for task in tasks {
-            var found = false
-            try select.forEachRow(.uuid(task)) { _ in found = true }
-            guard found else { throw damagedHistory(at: number, "a task it names is not stored") }
+    /// Records that task `id`, whose place `from` was taken meanwhile (by a task appended there after
+    /// it moved away), went just after it, to `to`: every image of it at `from` says `to` from now on,
+    /// so that undo and redo of the steps around find it where they left it.
+    private func rememberPlace(of id: TaskItem.ID, moving from: Int64, to: Int64) throws {
+        for side in ["before_", "after_"] {
+            try statement("UPDATE step_task SET \(side)position = ? WHERE task = ? AND \(side)position = ?")
+                .run(.integer(to), .uuid(id), .integer(from))
+        }
+    }
+
+    /// Hides or shows the tasks step `number` made, removed or cleared.
+    private func writeMembers(of number: Int64, _ step: StepRow, undoing: Bool) throws {
+        switch step.kind {
+        case .create, .importTasks:
+            try db.execute(sql: undoing
+                ? "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL"
+                : "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1", arguments: [number])
+        case .remove, .removeDone:
+            try db.execute(sql: undoing
+                ? "UPDATE task SET removedBy = NULL, restoredBy = ?1 WHERE removedBy = ?1"
+                : "UPDATE task SET removedBy = ?1, restoredBy = NULL WHERE restoredBy = ?1", arguments: [number])
+        case .removeAll:
+            guard let through = step.through else { throw damagedHistory(at: number, "a clear has no earlier bound") }
+            try setClearedThrough(undoing ? through : number)
+        default:
+            break
         }
     }
 
@@ -203,53 +306,35 @@ extension SQLiteTransaction {
         storedHistory = history
     }
 
-    /// What `step`, numbered `number`, did, as it reads after its undo or redo.
-    private func describe(_ step: Step, _ number: Int64) throws -> Change {
-        guard let kind = step.changeKind else { throw damagedHistory(at: number, "a skipped step was described") }
-        switch step {
-        case .create:
-            let created = try taskIDs(where: "createdBy = ?", .integer(number))
-            return try change(kind, of: created)
-        case let .toggleFavorite(tasks):
-            return try change(kind, of: tasks, flag: "isFavorite")
-        case let .toggleDone(tasks, _, _):
-            return try change(kind, of: tasks, flag: "doneAt IS NOT NULL")
-        case let .remove(count), let .removeDone(count):
-            let one = count == 1 ? try taskIDs(where: "removedBy = ?1 OR restoredBy = ?1", .integer(number)) : []
-            return Change(kind: kind, taskCount: count, text: try one.first.flatMap(storedText(of:)))
-        case let .removeAll(count, clearedThrough):
-            let one = count == 1 ? try taskIDs(where: "createdBy > ? AND createdBy < ? AND removedBy IS NULL",
-                                               .integer(clearedThrough), .integer(number)) : []
-            return Change(kind: kind, taskCount: count, text: try one.first.flatMap(storedText(of:)))
-        case let .edit(task, _, _), let .move(task, _, _):
-            return try change(kind, of: [task])
-        case let .importTasks(added, images):
-            let one = added + images.count == 1
-                ? (images.isEmpty ? try taskIDs(where: "createdBy = ?", .integer(number)) : [images[0].id]) : []
-            return Change(kind: kind, taskCount: added + images.count, text: try one.first.flatMap(storedText(of:)))
-        case .skipped:
-            throw damagedHistory(at: number, "a skipped step was described")
+    /// The step that made task `id`.
+    private func createdBy(of id: TaskItem.ID) throws -> Int64 {
+        guard let step = try statement("SELECT createdBy FROM task WHERE uuid = ?").firstInteger(.uuid(id)) else {
+            throw StoreError.tasksNotFound(ids: [id])
+        }
+        return step
+    }
+}
+
+/// What the `kind` column of a `step` row names: a change, or a range of dropped step numbers
+/// (`through` its last), never used again.
+enum StepKind: Equatable {
+    case change(Change.Kind)
+    case skipped
+
+    init?(name: String) {
+        if name == "skipped" {
+            self = .skipped
+        } else if let kind = Change.Kind(rawValue: name) {
+            self = .change(kind)
+        } else {
+            return nil
         }
     }
 
-    /// A change of `kind` to `tasks`, naming the task when there is one (and, with `flag`, whether
-    /// that SQL expression holds for it now).
-    private func change(_ kind: Change.Kind, of tasks: [TaskItem.ID], flag: String? = nil) throws -> Change {
-        guard tasks.count == 1 else { return Change(kind: kind, taskCount: tasks.count) }
-        var isSet: Bool?
-        if let flag {
-            try statement("SELECT \(flag) FROM task WHERE uuid = ?").forEachRow(.uuid(tasks[0])) {
-                isSet = $0.integer(0) != 0
-            }
+    var name: String {
+        switch self {
+        case let .change(kind): kind.rawValue
+        case .skipped: "skipped"
         }
-        return Change(kind: kind, taskCount: 1, text: try storedText(of: tasks[0]), isSet: isSet)
-    }
-
-    /// The identities of the stored tasks that `condition`, given `arguments`, selects.
-    private func taskIDs(where condition: String, _ arguments: SQLiteArgument...) throws -> [TaskItem.ID] {
-        var ids: [TaskItem.ID] = []
-        try statement("SELECT uuid FROM task WHERE \(condition) ORDER BY position")
-            .forEachRow(arguments) { row in row.uuid(0).map { ids.append($0) } }
-        return ids
     }
 }

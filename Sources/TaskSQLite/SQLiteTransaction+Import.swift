@@ -34,7 +34,7 @@ extension SQLiteTransaction {
     }
 
     /// What importing `tasks` does, and the stored rows it was decided from.
-    private func plan(_ tasks: [TaskImport]) throws -> (ImportPlan, [TaskItem.ID: StoredTask]) {
+    private func plan(_ tasks: [TaskImport]) throws -> (ImportPlan, [TaskItem.ID: TaskRow]) {
         let stored = try storedTasks(of: tasks)
         let clearedThrough = try loadHistory().clearedThrough
         var rows: [TaskItem.ID: ImportPlan.StoredRow] = [:]
@@ -47,7 +47,7 @@ extension SQLiteTransaction {
             rows[id] = ImportPlan.StoredRow(
                 row: ImportPlan.Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt,
                                     createdAt: task.createdAt, foreign: foreign),
-                isLive: task.removedBy == nil && task.createdBy > clearedThrough)
+                isLive: task.isLive(clearedThrough: clearedThrough))
         }
         let now = Date()
         return (ImportPlan(tasks, stored: rows) { identities.next(at: now) }, stored)
@@ -55,10 +55,15 @@ extension SQLiteTransaction {
 
     /// Writes what `plan` changes as step `step`: the new tasks appended, each stored one shown
     /// with its row from the plan.
-    private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: StoredTask], as step: Int64) throws {
+    private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: TaskRow], as step: Int64) throws {
         let clearedThrough = try loadHistory().clearedThrough
+        try addStepRow(step, .importTasks)
         let insert = try statement(Self.importSQL)
-        var images: [ImportImage] = []
+        let image = try statement("""
+            INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
+            VALUES (?, ?, ?, \(Array(repeating: "?", count: 2 * TaskRow.columnCount).joined(separator: ", ")))
+            """)
+        var ordinal: Int64 = 0
         for task in plan.changed {
             let row = task.row
             let foreign = ForeignFieldsCoding.encode(row.foreign)
@@ -70,18 +75,18 @@ extension SQLiteTransaction {
                 continue
             }
             // A task hidden by a clear is shown by being made by this step; one hidden by a removal by losing the mark.
-            let after = StoredTask(text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt, createdAt: row.createdAt,
-                                   foreign: foreign, createdBy: before.createdBy > clearedThrough ? before.createdBy : step,
-                                   removedBy: nil)
+            let after = TaskRow(position: before.position, text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt,
+                                createdAt: row.createdAt, foreign: foreign,
+                                createdBy: before.createdBy > clearedThrough ? before.createdBy : step, removedBy: nil)
             try write(after, of: task.id)
-            images.append(ImportImage(id: task.id, before: before, after: after))
+            try image.run([.integer(step), .integer(ordinal), .uuid(task.id)] + before.arguments + after.arguments)
+            ordinal += 1
         }
-        try record(.importTasks(added: plan.insertedCount, images: images), as: step)
     }
 
     /// The rows, hidden or not, of the tasks of `tasks` that the store holds.
-    private func storedTasks(of tasks: [TaskImport]) throws -> [TaskItem.ID: StoredTask] {
-        var found: [TaskItem.ID: StoredTask] = [:]
+    private func storedTasks(of tasks: [TaskImport]) throws -> [TaskItem.ID: TaskRow] {
+        var found: [TaskItem.ID: TaskRow] = [:]
         var holdsAny = false
         try statement("SELECT EXISTS (SELECT 1 FROM task)").forEachRow { holdsAny = $0.integer(0) != 0 }
         // The first import into a new store, the largest, need not look each identity up.
@@ -89,7 +94,7 @@ extension SQLiteTransaction {
         let ids = tasks.compactMap { $0.id } // a key path would copy every task
         guard !ids.isEmpty else { return found }
         let select = try statement("""
-            SELECT uuid, text, isFavorite, doneAt, createdAt, foreignFields, createdBy, removedBy FROM task
+            SELECT uuid, \(TaskRow.columns()) FROM task
             WHERE uuid IN (\(Array(repeating: "?", count: Self.lookupBatch).joined(separator: ", ")))
             """)
         for start in stride(from: 0, to: ids.count, by: Self.lookupBatch) {
@@ -99,16 +104,14 @@ extension SQLiteTransaction {
                 + Array(repeating: .uuid(batch[batch.endIndex - 1]), count: Self.lookupBatch - batch.count)
             try select.forEachRow(arguments) { row in
                 guard let id = row.uuid(0) else { throw damagedHistory(at: 0, "an imported task's identity is unreadable") }
-                found[id] = StoredTask(text: row.text(1), isFavorite: row.integer(2) != 0, doneAt: row.optionalReal(3),
-                                       createdAt: row.real(4), foreign: row.optionalText(5), createdBy: row.integer(6),
-                                       removedBy: row.optionalInteger(7))
+                found[id] = TaskRow(row: row, at: 1)
             }
         }
         return found
     }
 
-    /// Writes the columns of `task` into the row of `id` (an import, its undo or its redo).
-    func write(_ task: StoredTask, of id: TaskItem.ID) throws {
+    /// Writes the columns of `task`, its position aside, into the row of `id`.
+    private func write(_ task: TaskRow, of id: TaskItem.ID) throws {
         try statement("""
             UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ?, createdBy = ?,
                 removedBy = ? WHERE uuid = ?

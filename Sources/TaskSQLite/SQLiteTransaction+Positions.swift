@@ -4,8 +4,8 @@ import TaskModel
 /// Positions: the integer key that orders the list. Appends are `ListPosition.gap` apart; a move
 /// takes the midpoint of its new neighbours (hidden tasks count as neighbours, so that a task brought
 /// back by undo finds its place free). When two neighbours are adjacent integers, every position is
-/// renumbered together with the positions that move steps remember, so undo and redo of a move
-/// still put the task where it was.
+/// renumbered together with the positions that the history's images remember, so undo and redo of a
+/// move still put the task where it was.
 extension SQLiteTransaction: PositionedList {
     /// The position of task `id`, hidden or not.
     func position(of id: TaskItem.ID) throws -> Int64? {
@@ -59,33 +59,22 @@ extension SQLiteTransaction: PositionedList {
     }
 
     /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
-    /// that move steps remember the same way: they are ranked together with the tasks' own, so a
-    /// remembered place keeps its order against every task and every other remembered place.
-    /// Returns `positions` (places that move steps remember) mapped.
+    /// that the history's images remember the same way: they are ranked together with the tasks' own,
+    /// so a remembered place keeps its order against every task and every other remembered place.
+    /// Returns `positions` (other remembered places) mapped.
     func renumber(mapping positions: [Int64] = []) throws -> [Int64] {
         appendPosition = nil
         try db.execute(sql: """
             CREATE TEMP TABLE renumbered AS
                 SELECT old, row_number() OVER (ORDER BY old) * \(ListPosition.gap) AS new FROM (
                     SELECT position AS old FROM task
-                    UNION SELECT json_extract(data, '$.from') FROM step WHERE kind = 'move'
-                    UNION SELECT json_extract(data, '$.to') FROM step WHERE kind = 'move');
+                    UNION SELECT before_position FROM step_task
+                    UNION SELECT after_position FROM step_task);
             CREATE UNIQUE INDEX temp.renumbered_old ON renumbered(old);
+            UPDATE step_task SET
+                before_position = (SELECT new FROM renumbered WHERE old = before_position),
+                after_position = (SELECT new FROM renumbered WHERE old = after_position);
             """)
-        let moves = try statement("SELECT id, kind, tasks, data FROM step WHERE kind = 'move'")
-        var remapped: [(Int64, Step.Record)] = []
-        try moves.forEachRow { row in
-            let number = row.integer(0)
-            let record = Step.Record(kind: row.text(1), tasks: row.blob(2), data: row.text(3))
-            guard case let .move(task, from, to) = try? Step(record: record) else {
-                throw damagedHistory(at: number, "a move does not decode")
-            }
-            if let mapped = try Step.move(task: task, from: mappedPosition(from), to: mappedPosition(to)).record {
-                remapped.append((number, mapped))
-            }
-        }
-        let update = try statement("UPDATE step SET data = ? WHERE id = ?")
-        for (number, record) in remapped { try update.run(.text(record.data), .integer(number)) }
         let mapped = try positions.map(mappedPosition)
         // The key cannot be rewritten in place (a new value may still be an old one's), so the rows
         // are written anew; texts are copied by SQLite, byte for byte.
@@ -103,7 +92,7 @@ extension SQLiteTransaction: PositionedList {
         return mapped
     }
 
-    /// Where `position`, a task's or one a move step remembers, goes when renumbering (inside
+    /// Where `position`, a task's or a remembered one, goes when renumbering (inside
     /// `renumber`, while `temp.renumbered` exists).
     private func mappedPosition(_ position: Int64) throws -> Int64 {
         var mapped: Int64?

@@ -8,27 +8,31 @@ import TaskModel
 /// - its place in the list is `position`, the table's integer key, so listing in order is a plain
 ///   scan of the table; positions are spaced `ListPosition.gap` apart so that a move writes one row
 ///   (the midpoint of its new neighbours), and are renumbered only when a gap is used up;
-/// - every change is a numbered step of the undo history (`history` holds the counters). A step
-///   that creates tasks is recorded by the tasks themselves (`createdBy`), so an append writes one
-///   row and updates one index (`uuid`'s); every other step is a row of `step`, decoded into `Step`.
-///   `createdBy` has no index: only undo and redo of a create look a task up by it, and scanning
-///   the table costs them 0.1 µs a task, less than the index would cost every append.
+/// - every change is a numbered step of the undo history (`history` holds the counters), read back
+///   as a `RecordedStep`: each task it touched, before and after.
 ///
-/// `clear` writes no task row: every task created by a step up to `history.clearedThrough` is
-/// hidden (the clear's own number, above every step before it), so clearing 10,000 tasks costs what
-/// clearing one does; its step remembers the previous value for undo.
+/// Version 4 keeps steps as the shared list does: a `step` row (its kind) and a `step_task` row for
+/// each task whose fields or place it changed, with the task's whole row before and after
+/// (`before_…`, `after_…`), so a change of any field, a new one included, is undone by writing the
+/// row back. Adding and removing tasks, the bulk of a list's changes, are kept more compactly:
+/// - a step that creates tasks has no row of its own: the tasks name it (`createdBy`), so an append
+///   writes one row and updates one index (`uuid`'s). `createdBy` has no index: only undo and redo
+///   of a create look a task up by it, and scanning the table costs them 0.1 µs a task, less than
+///   the index would cost every append;
+/// - a task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
+///   that removed it (or its own `createdBy` when its creation was undone); `restoredBy` names the
+///   step whose undo brought it back, so that redo finds it. A hidden row keeps its fields;
+/// - `clear` writes no task row: every task created by a step up to `history.clearedThrough` is
+///   hidden (the clear's own number, above every step before it), so clearing 10,000 tasks costs
+///   what clearing one does; its step row remembers the previous value (`through`).
+/// Hidden tasks are purged once their step leaves the kept history. An import adds tasks as a
+/// create does and keeps the rows of those it updates or brings back in `step_task`.
 ///
 /// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none
-/// (`ForeignFieldsCoding`); an import is a `step` row holding the before- and after-images of the
-/// tasks it changed, while the tasks it added name it as `createdBy`.
-///
-/// A task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
-/// that removed it (or its own `createdBy` when its creation was undone); `restoredBy` names the
-/// step whose undo brought it back, so that redo finds it. Hidden tasks are purged once their step
-/// leaves the kept history.
+/// (`ForeignFieldsCoding`).
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
-    static let userVersion: Int32 = 3
+    static let userVersion: Int32 = 4
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).
@@ -56,6 +60,9 @@ enum Schema {
         migrator.registerMigration("v3") { db in
             // A column added with no default rewrites no row: instant on a store of any size.
             try db.execute(sql: "ALTER TABLE task ADD COLUMN foreignFields TEXT; PRAGMA user_version = 3")
+        }
+        migrator.registerMigration("v4") { db in
+            if let upgrade = try UpgradeToVersion4.run(db) { upgraded(upgrade) }
         }
         return migrator
     }
@@ -116,4 +123,30 @@ enum Schema {
             data TEXT NOT NULL
         );
         """
+
+    /// The undo history's tables of version 4.
+    static let version4History = """
+        CREATE TABLE step (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            through INTEGER
+        );
+        CREATE TABLE step_task (
+            step INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            task BLOB NOT NULL,
+            \(image("before_")),
+            \(image("after_")),
+            PRIMARY KEY (step, ordinal)
+        ) WITHOUT ROWID;
+        """
+
+    /// The columns of one image of a task row in `step_task`.
+    private static func image(_ prefix: String) -> String {
+        """
+        \(prefix)position INTEGER NOT NULL, \(prefix)text TEXT NOT NULL, \(prefix)isFavorite INTEGER NOT NULL,
+            \(prefix)doneAt REAL, \(prefix)createdAt REAL NOT NULL, \(prefix)foreignFields TEXT,
+            \(prefix)createdBy INTEGER NOT NULL, \(prefix)removedBy INTEGER
+        """
+    }
 }

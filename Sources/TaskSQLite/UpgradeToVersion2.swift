@@ -4,7 +4,7 @@ import TaskModel
 
 /// Brings a store of schema version 1 (the first release, where a task's row id was at once its
 /// identity, its position and its creating step) to version 2: each task gets a UUID, a position
-/// in the same order, and its id as `createdBy`; each undo step becomes a `Step` row. A new store
+/// in the same order, and its id as `createdBy`; each undo step becomes a `LegacyStep` row. A new store
 /// goes through here too, with nothing to carry over.
 ///
 /// The undo history is kept when every step decodes and names only stored tasks; otherwise it is
@@ -47,13 +47,13 @@ enum UpgradeToVersion2 {
         return identities
     }
 
-    /// Rewrites each old step as a `Step` row; false when one cannot be (unknown kind, a task
+    /// Rewrites each old step as a `LegacyStep` row; false when one cannot be (unknown kind, a task
     /// that is not stored), and then nothing of the history is written.
     private static func copySteps(_ db: Database, identities: [Int64: UUID]) throws -> Bool {
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, kind, taskIDs, oldText, newText, taskCount, lastID, clearedThrough FROM step_v1 ORDER BY id
             """)
-        var steps: [(Int64, Step)] = []
+        var steps: [(Int64, LegacyStep)] = []
         for row in rows {
             guard let step = step(from: row, identities: identities) else { return false }
             steps.append((row[0], step))
@@ -67,7 +67,7 @@ enum UpgradeToVersion2 {
     }
 
     /// The version 2 step for an old row, or nil when it does not translate.
-    private static func step(from row: Row, identities: [Int64: UUID]) -> Step? {
+    private static func step(from row: Row, identities: [Int64: UUID]) -> LegacyStep? {
         let kind: String? = row["kind"]
         let idList: String? = row["taskIDs"]
         let tasks = (idList ?? "").split(separator: ",").map { Int64($0).flatMap { identities[$0] } }
@@ -94,7 +94,7 @@ enum UpgradeToVersion2 {
     }
 
     /// Forgets the undo history: hidden tasks are deleted, and no step can be undone or redone.
-    private static func dropHistory(_ db: Database) throws {
+    static func dropHistory(_ db: Database) throws {
         try db.execute(sql: """
             DELETE FROM step;
             DELETE FROM task WHERE removedBy IS NOT NULL OR createdBy <= (SELECT clearedThrough FROM history);

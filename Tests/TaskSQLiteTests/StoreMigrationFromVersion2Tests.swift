@@ -35,12 +35,12 @@ import TaskSQLite
         #expect(try database.texts() == ["Buy milk", "Pay rent", "Call mom", "Water the plants"])
     }
 
-    @Test func theUpgradedStoreIsVersion3AndKeepsForeignFields() throws {
+    @Test func theUpgradedStoreIsCurrentAndKeepsForeignFields() throws {
         let database = try SQLiteStorage(path: path)
         try database.importTasks([TaskImport(id: nil, text: "t", createdAt: Date(timeIntervalSince1970: 0),
                                              foreign: ["todo.txt": "B"])])
         database.close()
-        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
         #expect(try SQLiteStorage(path: path).allTasks().last?.foreign == ["todo.txt": "B"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TaskTestSupport
 import Testing
 import TaskModel
@@ -38,5 +39,24 @@ import TaskSQLite
         #expect(try database.undo() == Change(kind: .edit, taskCount: 1, text: "Buy milk"))
         #expect(try database.undo() == Change(kind: .move, taskCount: 1, text: "Water the plants"))
         #expect(try database.snapshot() == ["Buy milk", "✓Pay rent", "★Call mom", "Water the plants"])
+    }
+}
+
+/// A schema-3 store whose history cannot be turned into before- and after-rows (a step names a task
+/// that is not stored) is upgraded with every task in its list kept, its history dropped, and says so.
+@Suite struct StoreOfVersion3WithADamagedHistoryTests {
+    @Test func itsHistoryIsDroppedEveryListedTaskKeptAndTheUpgradeSaysSo() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixture.copy("v3-store.sqlite", into: folder)
+        try DatabaseQueue(path: path).write { db in
+            // The edit step's task, pointed at an identity the store never held.
+            try db.execute(sql: "UPDATE step SET tasks = zeroblob(16) WHERE kind = 'edit'")
+        }
+        let database = try SQLiteStorage(path: path)
+        #expect(database.upgrade == StoreUpgrade(fromVersion: 3, keptHistory: false))
+        #expect(try database.snapshot() == ["Water the plants", "Buy oat milk", "★Call mom",
+                                            "Renew the passport +errands @town"])
+        #expect(throws: StoreError.nothingToUndo) { try database.undo() }
+        #expect(throws: StoreError.nothingToRedo) { try database.redo() }
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import TaskModel
 
-/// One step of the undo history, decoded: what a change did and what reverting it needs.
+/// One step of the undo history as schemas 2 and 3 kept it, kept to upgrade such stores
+/// (`UpgradeToVersion2` writes them, `UpgradeToVersion4` turns them into before- and after-images).
 ///
 /// A step that creates tasks has no row of its own (the tasks' `createdBy` names it); every other
 /// kind is a row of `step`: its kind, the identities of the tasks it names (16 bytes each, in
 /// order) and a JSON object of the rest. A row that does not decode into one of these throws:
 /// nothing is ever read as 0 or "".
-enum Step: Equatable {
+enum LegacyStep: Equatable {
     /// Tasks were created (appended or imported); they are the tasks with this step's `createdBy`.
     case create
     /// The favourite flag of these tasks was toggled.
@@ -26,7 +27,7 @@ enum Step: Equatable {
     case move(task: UUID, from: Int64, to: Int64)
     /// Tasks were imported: `added` of them were appended (they are the tasks with this step's
     /// `createdBy`); `images` are the stored tasks it changed, as they were before and after.
-    case importTasks(added: Int, images: [ImportImage])
+    case importTasks(added: Int, images: [LegacyImage])
     /// Undone steps dropped by a later change: the numbers from this row's up to `through` are
     /// never used again.
     case skipped(through: Int64)
@@ -49,14 +50,14 @@ enum Step: Equatable {
 }
 
 /// A task an import changed, as its row read before and after.
-struct ImportImage: Equatable {
+struct LegacyImage: Equatable {
     var id: UUID
-    var before: StoredTask
-    var after: StoredTask
+    var before: LegacyRow
+    var after: LegacyRow
 }
 
 /// The columns of a task row that an import may change, as stored.
-struct StoredTask: Codable, Equatable {
+struct LegacyRow: Codable, Equatable {
     var text: String
     var isFavorite: Bool
     var doneAt: Double?
@@ -69,7 +70,7 @@ struct StoredTask: Codable, Equatable {
 
 // MARK: Rows
 
-extension Step {
+extension LegacyStep {
     /// A `step` row's columns: `kind`, `tasks`, `data`.
     struct Record: Equatable {
         var kind: String
@@ -139,7 +140,7 @@ extension Step {
                 throw Malformed("an import names \(tasks.count) tasks and \(data.before.count) images")
             }
             self = .importTasks(added: data.added, images: (0..<tasks.count).map {
-                ImportImage(id: tasks[$0], before: data.before[$0], after: data.after[$0])
+                LegacyImage(id: tasks[$0], before: data.before[$0], after: data.after[$0])
             })
         case "skipped":
             self = .skipped(through: try Self.decode(SkippedData.self, data).through)
@@ -160,7 +161,7 @@ extension Step {
     private struct EditData: Codable { var old: String; var new: String }
     private struct MoveData: Codable { var from: Int64; var to: Int64 }
     private struct SkippedData: Codable { var through: Int64 }
-    private struct ImportData: Codable { var added: Int; var before: [StoredTask]; var after: [StoredTask] }
+    private struct ImportData: Codable { var added: Int; var before: [LegacyRow]; var after: [LegacyRow] }
 
     private static func json(_ value: some Encodable) -> String {
         // Encoding these plain structs cannot fail; "{}" would be refused when read back.

@@ -1,0 +1,66 @@
+import Foundation
+import TaskModel
+
+/// A task's row as stored, every column but its identity: what the undo history keeps of a task
+/// before and after a step (the `before_…` and `after_…` columns of `step_task`), and what an
+/// import reads of the tasks it may change.
+struct TaskRow: Equatable {
+    var position: Int64
+    var text: String
+    var isFavorite: Bool
+    var doneAt: Double?
+    var createdAt: Double
+    /// The `foreignFields` column as stored (`ForeignFieldsCoding`).
+    var foreign: String?
+    var createdBy: Int64
+    var removedBy: Int64?
+
+    /// The columns of a row, in the order `init(row:at:)` reads them and `arguments` binds them,
+    /// each name after `prefix` (`before_`, `after_`, or "" for the `task` table's own).
+    static func columns(_ prefix: String = "") -> String {
+        ["position", "text", "isFavorite", "doneAt", "createdAt", "foreignFields", "createdBy", "removedBy"]
+            .map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    /// How many columns `columns` names.
+    static let columnCount = 8
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension TaskRow {
+    /// Reads the columns from `start` on.
+    init(row: SQLiteRow, at start: Int32) {
+        self.init(position: row.integer(start), text: row.text(start + 1), isFavorite: row.integer(start + 2) != 0,
+                  doneAt: row.optionalReal(start + 3), createdAt: row.real(start + 4),
+                  foreign: row.optionalText(start + 5), createdBy: row.integer(start + 6),
+                  removedBy: row.optionalInteger(start + 7))
+    }
+
+    /// The row of a task in the list whose state is `state`, made by step `createdBy`.
+    init(_ state: TaskState, createdBy: Int64) {
+        let task = state.task
+        self.init(position: state.position, text: task.text, isFavorite: task.isFavorite,
+                  doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
+                  foreign: ForeignFieldsCoding.encode(task.foreign), createdBy: createdBy, removedBy: nil)
+    }
+
+    /// The values `columns` names, to bind.
+    var arguments: [SQLiteArgument] {
+        [.integer(position), .text(text), .integer(isFavorite ? 1 : 0), SQLiteArgument(doneAt), .real(createdAt),
+         SQLiteArgument(foreign), .integer(createdBy), SQLiteArgument(removedBy)]
+    }
+
+    /// Whether the row is in the list: not removed, and not hidden by a clear up to `clearedThrough`.
+    func isLive(clearedThrough: Int64) -> Bool {
+        removedBy == nil && createdBy > clearedThrough
+    }
+
+    /// The task's state, whether it is in the list or not; nil when its foreign fields do not read.
+    func state(id: TaskItem.ID) -> TaskState? {
+        guard let fields = foreign.map(ForeignFieldsCoding.decode) ?? [:] else { return nil }
+        let task = TaskItem(id: id, text: text, isFavorite: isFavorite,
+                            doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
+                            createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields)
+        return TaskState(task: task, position: position)
+    }
+}
