@@ -5,11 +5,12 @@ import TaskModel
 /// kept down to `history.floor`, read back as `RecordedStep`s for TaskModel's one undo and redo
 /// (`StepHistory`). How each kind of step is stored is `Schema`'s comment.
 extension SQLiteTransaction: StepHistory {
-    /// The SQL of an image of one task: its row read from `task` as it is now, beside the row it had
-    /// before (bound from `TaskRow.arguments`). `?1` the step, `?2` its ordinal, `?3` the task.
+    /// The SQL that records the image of one task: its row as it is now, before the change, beside
+    /// the row the change makes of it (its position and fields bound, its other columns kept).
+    /// `?1` the step, `?2` its ordinal, `?3` the task.
     private static let recordSQL = """
         INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
-        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \(TaskRow.columns()) FROM task WHERE uuid = ?3
+        SELECT ?1, ?2, ?3, \(TaskRow.columns()), ?4, ?5, ?6, ?7, ?8, ?9, createdBy, removedBy FROM task WHERE uuid = ?3
         """
 
     func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
@@ -40,13 +41,14 @@ extension SQLiteTransaction: StepHistory {
                     throw damagedHistory(at: step, "a change of fields names a task outside the list")
                 }
                 let task = after.task
-                try update.run(.text(task.text), .integer(task.isFavorite ? 1 : 0),
-                               SQLiteArgument(task.doneAt?.timeIntervalSince1970), .real(task.createdAt.timeIntervalSince1970),
-                               SQLiteArgument(ForeignFieldsCoding.encode(task.foreign)), .uuid(transition.id))
+                let fields: [SQLiteArgument] = [
+                    .text(task.text), .integer(task.isFavorite ? 1 : 0), SQLiteArgument(task.doneAt?.timeIntervalSince1970),
+                    .real(task.createdAt.timeIntervalSince1970), SQLiteArgument(ForeignFieldsCoding.encode(task.foreign)),
+                ]
+                try image.run([.integer(step), .integer(Int64(ordinal)), .uuid(transition.id), .integer(after.position)]
+                              + fields)
+                if !after.hasSameFields(as: before) { try update.run(fields + [.uuid(transition.id)]) }
                 if after.position != before.position { try setPosition(of: transition.id, to: after.position) }
-                let createdBy = try createdBy(of: transition.id)
-                try image.run([.integer(step), .integer(Int64(ordinal)), .uuid(transition.id)]
-                              + TaskRow(before, createdBy: createdBy).arguments)
             }
         }
     }
@@ -304,14 +306,6 @@ extension SQLiteTransaction: StepHistory {
         try history.save(db)
         self.history = history
         storedHistory = history
-    }
-
-    /// The step that made task `id`.
-    private func createdBy(of id: TaskItem.ID) throws -> Int64 {
-        guard let step = try statement("SELECT createdBy FROM task WHERE uuid = ?").firstInteger(.uuid(id)) else {
-            throw StoreError.tasksNotFound(ids: [id])
-        }
-        return step
     }
 }
 

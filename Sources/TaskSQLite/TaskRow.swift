@@ -36,14 +36,6 @@ extension TaskRow {
                   removedBy: row.optionalInteger(start + 7))
     }
 
-    /// The row of a task in the list whose state is `state`, made by step `createdBy`.
-    init(_ state: TaskState, createdBy: Int64) {
-        let task = state.task
-        self.init(position: state.position, text: task.text, isFavorite: task.isFavorite,
-                  doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
-                  foreign: ForeignFieldsCoding.encode(task.foreign), createdBy: createdBy, removedBy: nil)
-    }
-
     /// The values `columns` names, to bind.
     var arguments: [SQLiteArgument] {
         [.integer(position), .text(text), .integer(isFavorite ? 1 : 0), SQLiteArgument(doneAt), .real(createdAt),

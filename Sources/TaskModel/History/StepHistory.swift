@@ -65,8 +65,10 @@ extension StepHistory {
     @discardableResult
     package func change(_ ids: [TaskItem.ID], as kind: Change.Kind,
                         _ update: (inout TaskState) throws -> Void) throws -> [TaskState] {
-        guard let ids = try namedLiveTasks(ids) else { return [] }
+        let ids = ids.uniqued()
         let states = try self.states(of: ids)
+        let absent = ids.filter { states[$0] == nil }
+        guard absent.isEmpty else { throw StoreError.tasksNotFound(ids: absent) }
         var transitions: [TaskTransition] = []
         var after: [TaskState] = []
         for id in ids {

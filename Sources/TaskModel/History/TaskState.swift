@@ -15,9 +15,14 @@ public struct TaskState: Sendable, Hashable {
     /// Whether `other` holds the same values. Texts are compared by their bytes, not with `==`
     /// (Swift calls canonically equivalent strings equal, and an edit between them is a change).
     public func isSame(as other: TaskState) -> Bool {
-        task.id == other.task.id && position == other.position && task.isFavorite == other.task.isFavorite
-            && task.doneAt == other.task.doneAt && task.createdAt == other.task.createdAt
-            && task.foreign == other.task.foreign && task.text.utf8.elementsEqual(other.task.text.utf8)
+        position == other.position && hasSameFields(as: other)
+    }
+
+    /// Whether `other` holds the same fields, wherever it is (texts compared by their bytes).
+    public func hasSameFields(as other: TaskState) -> Bool {
+        task.id == other.task.id && task.isFavorite == other.task.isFavorite && task.doneAt == other.task.doneAt
+            && task.createdAt == other.task.createdAt && task.foreign == other.task.foreign
+            && task.text.utf8.elementsEqual(other.task.text.utf8)
     }
 }
 
