@@ -10,7 +10,8 @@ extension SQLiteTransaction: StepHistory {
     /// `?1` the step, `?2` its ordinal, `?3` the task.
     private static let recordSQL = """
         INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
-        SELECT ?1, ?2, ?3, \(TaskRow.columns()), ?4, ?5, ?6, ?7, ?8, ?9, createdBy, removedBy FROM task WHERE uuid = ?3
+        SELECT ?1, ?2, ?3, \(TaskRow.columns()), \((4...4 + TaskRow.fieldColumns.count).map { "?\($0)" }.joined(separator: ", ")),
+            createdBy, removedBy FROM task WHERE uuid = ?3
         """
 
     func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
@@ -32,19 +33,13 @@ extension SQLiteTransaction: StepHistory {
         try mapErrors {
             let step = try beginStep()
             try addStepRow(step, kind)
-            let update = try statement("""
-                UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ? WHERE uuid = ?
-                """)
+            let update = try statement("UPDATE task SET \(TaskRow.assignments(TaskRow.fieldColumns)) WHERE uuid = ?")
             let image = try statement(Self.recordSQL)
             for (ordinal, transition) in transitions.enumerated() {
                 guard let before = transition.before, let after = transition.after else {
                     throw damagedHistory(at: step, "a change of fields names a task outside the list")
                 }
-                let task = after.task
-                let fields: [SQLiteArgument] = [
-                    .text(task.text), .integer(task.isFavorite ? 1 : 0), SQLiteArgument(task.doneAt?.timeIntervalSince1970),
-                    .real(task.createdAt.timeIntervalSince1970), SQLiteArgument(ForeignFieldsCoding.encode(task.foreign)),
-                ]
+                let fields = TaskRow.fieldArguments(after.task)
                 try image.run([.integer(step), .integer(Int64(ordinal)), .uuid(transition.id), .integer(after.position)]
                               + fields)
                 if !after.hasSameFields(as: before) { try update.run(fields + [.uuid(transition.id)]) }
@@ -251,10 +246,6 @@ extension SQLiteTransaction: StepHistory {
                 guard let id = row.uuid(1) else { throw damagedHistory(at: number, "a task it names is not stored") }
                 images.append((row.integer(0), id, TaskRow(row: row, at: 2)))
             }
-        let update = try statement("""
-            UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ?, createdBy = ?,
-                removedBy = ? WHERE uuid = ?
-            """)
         // Placing a task may renumber every position, the images' too: each place is read as it is now.
         let remembered = try statement("SELECT \(side)position FROM step_task WHERE step = ? AND ordinal = ?")
         for image in images {
@@ -265,8 +256,16 @@ extension SQLiteTransaction: StepHistory {
                     try rememberPlace(of: image.id, moving: position, to: placed)
                 }
             }
-            try update.run(Array(image.row.arguments.dropFirst()) + [.uuid(image.id)])
+            try write(image.row, of: image.id)
         }
+    }
+
+    /// Writes every column of `row` but its position into the row of task `id` (an import, and an
+    /// undo or redo writing an image back).
+    func write(_ row: TaskRow, of id: TaskItem.ID) throws {
+        try statement("""
+            UPDATE task SET \(TaskRow.assignments(TaskRow.fieldColumns + ["createdBy", "removedBy"])) WHERE uuid = ?
+            """).run(Array(row.arguments.dropFirst()) + [.uuid(id)])
     }
 
     /// Records that task `id`, whose place `from` was taken meanwhile (by a task appended there after

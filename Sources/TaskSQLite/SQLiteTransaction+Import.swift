@@ -109,14 +109,4 @@ extension SQLiteTransaction {
         }
         return found
     }
-
-    /// Writes the columns of `task`, its position aside, into the row of `id`.
-    private func write(_ task: TaskRow, of id: TaskItem.ID) throws {
-        try statement("""
-            UPDATE task SET text = ?, isFavorite = ?, doneAt = ?, createdAt = ?, foreignFields = ?, createdBy = ?,
-                removedBy = ? WHERE uuid = ?
-            """).run(.text(task.text), .integer(task.isFavorite ? 1 : 0), SQLiteArgument(task.doneAt),
-                     .real(task.createdAt), SQLiteArgument(task.foreign), .integer(task.createdBy),
-                     SQLiteArgument(task.removedBy), .uuid(id))
-    }
 }

@@ -15,15 +15,29 @@ struct TaskRow: Equatable {
     var createdBy: Int64
     var removedBy: Int64?
 
+    /// The columns of a task's fields (`TaskItem`'s, its identity aside), in the order
+    /// `fieldArguments` binds them: the one list a new field joins.
+    static let fieldColumns = ["text", "isFavorite", "doneAt", "createdAt", "foreignFields"]
+
     /// The columns of a row, in the order `init(row:at:)` reads them and `arguments` binds them,
     /// each name after `prefix` (`before_`, `after_`, or "" for the `task` table's own).
     static func columns(_ prefix: String = "") -> String {
-        ["position", "text", "isFavorite", "doneAt", "createdAt", "foreignFields", "createdBy", "removedBy"]
-            .map { prefix + $0 }.joined(separator: ", ")
+        (["position"] + fieldColumns + ["createdBy", "removedBy"]).map { prefix + $0 }.joined(separator: ", ")
     }
 
     /// How many columns `columns` names.
-    static let columnCount = 8
+    static let columnCount = fieldColumns.count + 3
+
+    /// `column = ?` for each of `columns`, joined for an UPDATE.
+    static func assignments(_ columns: [String]) -> String {
+        columns.map { "\($0) = ?" }.joined(separator: ", ")
+    }
+
+    /// The values of `fieldColumns` for `task`, to bind.
+    static func fieldArguments(_ task: TaskItem) -> [SQLiteArgument] {
+        [.text(task.text), .integer(task.isFavorite ? 1 : 0), SQLiteArgument(task.doneAt?.timeIntervalSince1970),
+         .real(task.createdAt.timeIntervalSince1970), SQLiteArgument(ForeignFieldsCoding.encode(task.foreign))]
+    }
 }
 
 // In an extension, so that the memberwise initializer stays.

@@ -18,11 +18,10 @@ public struct TaskState: Sendable, Hashable {
         position == other.position && hasSameFields(as: other)
     }
 
-    /// Whether `other` holds the same fields, wherever it is (texts compared by their bytes).
+    /// Whether `other` holds the same fields, wherever it is: every field of `TaskItem` (a new one
+    /// included, by its synthesized `==`), and the text byte for byte.
     public func hasSameFields(as other: TaskState) -> Bool {
-        task.id == other.task.id && task.isFavorite == other.task.isFavorite && task.doneAt == other.task.doneAt
-            && task.createdAt == other.task.createdAt && task.foreign == other.task.foreign
-            && task.text.utf8.elementsEqual(other.task.text.utf8)
+        task == other.task && task.text.utf8.elementsEqual(other.task.text.utf8)
     }
 }
 
