@@ -49,23 +49,41 @@ enum LegacyStep: Equatable {
     }
 }
 
-/// A task an import changed, as its row read before and after.
+/// A task an import changed, as its row read before and after (without positions: an import
+/// moves no task, and `UpgradeToVersion4` fills them in).
 struct LegacyImage: Equatable {
     var id: UUID
-    var before: LegacyRow
-    var after: LegacyRow
+    var before: TaskRow
+    var after: TaskRow
 }
 
-/// The columns of a task row that an import may change, as stored.
-struct LegacyRow: Codable, Equatable {
-    var text: String
-    var isFavorite: Bool
-    var doneAt: Double?
-    var createdAt: Double
-    /// The `foreignFields` column as stored (`ForeignFieldsCoding`).
-    var foreign: String?
-    var createdBy: Int64
-    var removedBy: Int64?
+/// A task's row as schemas 2 and 3 wrote it in an import's JSON: every column but its position.
+extension TaskRow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case text, isFavorite, doneAt, createdAt, foreign, createdBy, removedBy
+    }
+
+    init(from decoder: any Decoder) throws {
+        let row = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(position: 0, text: try row.decode(String.self, forKey: .text),
+                  isFavorite: try row.decode(Bool.self, forKey: .isFavorite),
+                  doneAt: try row.decodeIfPresent(Double.self, forKey: .doneAt),
+                  createdAt: try row.decode(Double.self, forKey: .createdAt),
+                  foreign: try row.decodeIfPresent(String.self, forKey: .foreign),
+                  createdBy: try row.decode(Int64.self, forKey: .createdBy),
+                  removedBy: try row.decodeIfPresent(Int64.self, forKey: .removedBy))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encode(text, forKey: .text)
+        try row.encode(isFavorite, forKey: .isFavorite)
+        try row.encodeIfPresent(doneAt, forKey: .doneAt)
+        try row.encode(createdAt, forKey: .createdAt)
+        try row.encodeIfPresent(foreign, forKey: .foreign)
+        try row.encode(createdBy, forKey: .createdBy)
+        try row.encodeIfPresent(removedBy, forKey: .removedBy)
+    }
 }
 
 // MARK: Rows
@@ -161,7 +179,7 @@ extension LegacyStep {
     private struct EditData: Codable { var old: String; var new: String }
     private struct MoveData: Codable { var from: Int64; var to: Int64 }
     private struct SkippedData: Codable { var through: Int64 }
-    private struct ImportData: Codable { var added: Int; var before: [LegacyRow]; var after: [LegacyRow] }
+    private struct ImportData: Codable { var added: Int; var before: [TaskRow]; var after: [TaskRow] }
 
     private static func json(_ value: some Encodable) -> String {
         // Encoding these plain structs cannot fail; "{}" would be refused when read back.

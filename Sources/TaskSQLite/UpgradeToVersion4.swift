@@ -140,9 +140,9 @@ enum UpgradeToVersion4 {
             for image in legacy {
                 let target = undoing ? image.before : image.after
                 fits = fits && change(image.id) { row in
-                    row = TaskRow(position: row.position, text: target.text, isFavorite: target.isFavorite,
-                                  doneAt: target.doneAt, createdAt: target.createdAt, foreign: target.foreign,
-                                  createdBy: target.createdBy, removedBy: target.removedBy)
+                    let position = row.position
+                    row = target
+                    row.position = position
                 }
             }
         case .create, .remove, .removeDone, .removeAll, .skipped:
