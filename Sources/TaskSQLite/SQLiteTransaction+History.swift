@@ -20,7 +20,7 @@ extension SQLiteTransaction: StepHistory {
             var states: [TaskItem.ID: TaskState] = [:]
             for id in ids {
                 try select.forEachRow(.uuid(id)) { row in
-                    states[id] = TaskState(task: try TaskItem(row: row, id: id, path: path), position: row.integer(6))
+                    states[id] = TaskState(try TaskItem(row: row, id: id, path: path), at: row.integer(6))
                 }
             }
             return states

@@ -67,6 +67,6 @@ extension TaskRow {
         let task = TaskItem(id: id, text: text, isFavorite: isFavorite,
                             doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
                             createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields)
-        return TaskState(task: task, position: position)
+        return TaskState(task, at: position)
     }
 }

@@ -7,11 +7,6 @@ public struct TaskState: Sendable, Hashable {
     /// Its place: the backend's position key (`ListPosition`).
     public var position: Int64
 
-    public init(task: TaskItem, position: Int64) {
-        self.task = task
-        self.position = position
-    }
-
     /// Whether `other` holds the same values. Texts are compared by their bytes, not with `==`
     /// (Swift calls canonically equivalent strings equal, and an edit between them is a change).
     public func isSame(as other: TaskState) -> Bool {
@@ -22,6 +17,14 @@ public struct TaskState: Sendable, Hashable {
     /// included, by its synthesized `==`), and the text byte for byte.
     public func hasSameFields(as other: TaskState) -> Bool {
         task == other.task && task.text.utf8.elementsEqual(other.task.text.utf8)
+    }
+}
+
+extension TaskState {
+    /// The state of `task` at `position`.
+    public init(_ task: TaskItem, at position: Int64) {
+        self.task = task
+        self.position = position
     }
 }
 
