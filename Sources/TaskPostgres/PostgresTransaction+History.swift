@@ -93,8 +93,8 @@ extension PostgresTransaction: StepHistory {
 
     /// Writes the side's images back in one statement (fields and `removed_by`; a side without an
     /// image hides the task), then puts each task whose position differs where its image says: a
-    /// place someone took meanwhile gets the next free one, which the image then keeps, so that
-    /// the opposite replay finds the task as this one left it.
+    /// place someone took meanwhile gets the next free one, which the task's images then keep
+    /// (`movePlace`).
     func write(_ step: RecordedStep, undoing: Bool) throws {
         let side: PostgresTaskRow.Side = undoing ? .before : .after
         let image = { (column: String) in "st.\(side.rawValue)_\(column)" }
@@ -108,20 +108,29 @@ extension PostgresTransaction: StepHistory {
                 removed_by = CASE WHEN \(image("created_at")) IS NULL THEN $1 ELSE \(image("removed_by")) END,
                 changed_by = \(undoing ? "st.previous_change" : "$1")
             FROM tasks.step_task st WHERE st.step = $1 AND t.uuid = st.task
-            RETURNING t.uuid, st.ordinal, \(image("position")), t.position IS DISTINCT FROM \(image("position"))
+            RETURNING t.uuid, \(image("position")), t.position IS DISTINCT FROM \(image("position"))
             """, .int64(step.number), .bool(undoing))
-        for row in 0..<moved.count where moved.bool(row, 3) == true {
-            guard let id = moved.uuid(row, 0), let ordinal = moved.int32(row, 1), let position = moved.int64(row, 2) else {
+        for row in 0..<moved.count where moved.bool(row, 2) == true {
+            guard let id = moved.uuid(row, 0), let position = moved.int64(row, 1) else {
                 continue // no image: the task was hidden where it is
             }
             let placed = try place(id, at: position)
-            if placed != position {
-                try query("UPDATE tasks.step_task SET \(side.rawValue)_position = $3 WHERE step = $1 AND ordinal = $2",
-                          .int64(step.number), .int64(Int64(ordinal)), .int64(placed))
-            }
+            if placed != position { try movePlace(of: id, from: position, to: placed) }
         }
         changedList = true
         if undoing { droppedUndone = false } // the next change in this transaction drops this undone one
+    }
+
+    /// Records that task `id`'s place `position`, taken by another task meanwhile, is `placed` now:
+    /// every image of the task that kept it keeps the new one, so that replaying this step the
+    /// other way, and the task's steps before and after it, find the task where they left it.
+    private func movePlace(of id: TaskItem.ID, from position: Int64, to placed: Int64) throws {
+        try query("""
+            UPDATE tasks.step_task SET
+                before_position = CASE WHEN before_position = $2 THEN $3 ELSE before_position END,
+                after_position = CASE WHEN after_position = $2 THEN $3 ELSE after_position END
+            WHERE task = $1 AND (before_position = $2 OR after_position = $2)
+            """, .uuid(id), .int64(position), .int64(placed))
     }
 
     /// The people, other than this one, whose changes were the last to `ids` (a task gone for good
