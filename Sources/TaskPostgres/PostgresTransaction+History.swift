@@ -114,8 +114,8 @@ extension PostgresTransaction: StepHistory {
             guard let id = moved.uuid(row, 0), let position = moved.int64(row, 1) else {
                 continue // no image: the task was hidden where it is
             }
-            let placed = try place(id, at: position)
-            if placed != position { try movePlace(of: id, from: position, to: placed) }
+            let (wanted, placed) = try place(id, at: position)
+            if placed != wanted { try movePlace(of: id, from: wanted, to: placed) }
         }
         changedList = true
         if undoing { droppedUndone = false } // the next change in this transaction drops this undone one

@@ -18,9 +18,10 @@ extension PostgresTransaction: PositionedList {
     }
 
     /// Puts task `id` back at `position` (an undo or redo, whose image remembers it), or just after
-    /// it when another task has taken it meanwhile; returns where it went.
-    @discardableResult
-    func place(_ id: TaskItem.ID, at position: Int64) throws -> Int64 {
+    /// it when another task has taken it meanwhile. Returns where it went and what `position` is
+    /// now: itself, unless finding room renumbered the list (images included).
+    func place(_ id: TaskItem.ID, at position: Int64) throws -> (wanted: Int64, placed: Int64) {
+        var wanted = position
         var target = position
         for attempt in 0..<2 where try isTaken(target, byOtherThan: id) {
             if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
@@ -28,11 +29,12 @@ extension PostgresTransaction: PositionedList {
                 break
             }
             guard attempt == 0 else { throw noFreePosition }
-            target = try renumber(mapping: [target])[0]
+            wanted = try renumber(mapping: [wanted])[0]
+            target = wanted
         }
         try query("UPDATE tasks.task SET position = $1 WHERE uuid = $2", .int64(target), .uuid(id))
         appendPosition = nil
-        return target
+        return (wanted, target)
     }
 
     private func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
