@@ -7,23 +7,22 @@ import TaskModel
 /// - a task's identity is its `uuid`; its place is `position`, spaced `ListPosition.gap` apart so that a
 ///   move writes one row (the midpoint of its neighbours); its text is `bytea`, because PostgreSQL's
 ///   `text` cannot hold a NUL byte and a task's text is kept exactly;
-/// - every change is a row of `step`, numbered by a sequence, with its `author` (the database role
-///   that made it) and whether it is `undone`: undo reverts its author's latest change, never
-///   another person's. `step_task` names the tasks a step touched and what each was before;
-/// - `task.changed_by` is the step that last changed a task: an undo of step S goes ahead only
-///   when every task S touched still has `changed_by = S` (nobody changed it since), and a redo
-///   only when each is still as the undo left it. Undo and redo set it back and forth;
-/// - no change that can be undone deletes a task: `removed_by` hides it;
 /// - `task.foreign_fields` (version 2) holds `TaskItem.foreign` as `ForeignFieldsCoding` writes it,
 ///   in `bytea` (NULL when there is none), so that a shared list exported keeps other programs' fields;
-/// - an import (version 2) is one step, however many tasks it adds or changes, with a `step_task` row
-///   for each of them. A task it added new has no image: undo hides it (`removed_by`), redo shows it.
-///   A task it updated or brought back has its row before the import in the `previous_…` columns
-///   (`previous_done` and `previous_change` as for other steps, the others set by imports only) and
-///   after it in the `imported_…` ones: undo writes back the one, redo the other. `previous_created_at`
-///   and `imported_created_at` are never NULL in an image, so they say whether a row has one.
-///   The images are columns of `step_task`, not a table of their own, so that the grants a list's
-///   users were given on its tables cover them after the upgrade too.
+/// - every change is a row of `step`, numbered by a sequence, with its `author` (the database role, or
+///   the name given, that made it), its `kind` (a `Change.Kind` raw value), how many tasks it touched
+///   and whether it is `undone`: undo reverts its author's latest change, never another person's;
+/// - `step_task` (version 3) holds, per task a step touched, the task's row before and after the step:
+///   `before_position, before_text, before_favorite, before_done, before_created_at, before_foreign,
+///   before_removed_by` and the same `after_…` columns (`PostgresTaskRow`). `created_at` is never NULL
+///   in an image, so a NULL there means the task did not exist on that side (the before of a create);
+///   an image whose `removed_by` is set is a hidden row, written back with its remover. Undo and redo
+///   are TaskModel's (`StepHistory`): a step is replayed only when each task it touched reads as the
+///   side it expects, and then the other side is written back. The images are columns of `step_task`,
+///   not a table of their own, so that the grants a list's users were given on its tables cover them;
+/// - `task.changed_by` is the step that last changed a task, and `step_task.previous_change` the one
+///   before it, which an undo restores: a refused undo names who made the changes in the way;
+/// - no change that can be undone deletes a task: `removed_by` hides it.
 ///
 /// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
 /// SQLite's writers do; `meta.list_version` counts the commits that changed the list.
@@ -33,15 +32,20 @@ enum PostgresSchema {
     /// What `meta.application` holds in a schema this program made.
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
-    static let version = 2
+    static let version = 3
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
     /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen
     /// on. No table holds it, so it needs no migration: a client that does not notify is not heard.
     static let changeChannel = "tasks_list"
 
-    /// The migrations, in order: the one at index `n` brings the schema from version `n` to `n + 1`.
-    static let migrations = [version1, version2]
+    /// The migrations, in order: the one at index `n` brings the schema from version `n` to `n + 1`,
+    /// inside the transaction that holds `migrationLock`, and says whether it kept the history.
+    static let migrations: [@Sendable (PostgresConnection) throws -> Bool] = [
+        { try $0.run(version1); return true },
+        { try $0.run(version2); return true },
+        PostgresUpgradeToVersion3.run,
+    ]
 
     private static let version1 = """
         CREATE SCHEMA tasks;
@@ -103,5 +107,38 @@ enum PostgresSchema {
             ADD COLUMN imported_created_at double precision,
             ADD COLUMN imported_foreign bytea;
         UPDATE tasks.meta SET version = 2 WHERE id = 1;
+        """
+
+    /// The columns of each task's before- and after-image, added before the old history is
+    /// converted into them (`PostgresUpgradeToVersion3`).
+    static let version3Images = """
+        ALTER TABLE tasks.step_task
+            ADD COLUMN before_position bigint,
+            ADD COLUMN before_text bytea,
+            ADD COLUMN before_favorite boolean,
+            ADD COLUMN before_done double precision,
+            ADD COLUMN before_created_at double precision,
+            ADD COLUMN before_foreign bytea,
+            ADD COLUMN before_removed_by bigint,
+            ADD COLUMN after_position bigint,
+            ADD COLUMN after_text bytea,
+            ADD COLUMN after_favorite boolean,
+            ADD COLUMN after_done double precision,
+            ADD COLUMN after_created_at double precision,
+            ADD COLUMN after_foreign bytea,
+            ADD COLUMN after_removed_by bigint;
+        """
+
+    /// What each kind of step kept of its own, once converted: the images say it all now.
+    static let version3Done = """
+        ALTER TABLE tasks.step
+            DROP COLUMN old_text, DROP COLUMN new_text, DROP COLUMN from_position, DROP COLUMN to_position,
+            DROP COLUMN done_at;
+        ALTER TABLE tasks.step_task
+            DROP COLUMN previous_done, DROP COLUMN previous_text, DROP COLUMN previous_favorite,
+            DROP COLUMN previous_created_at, DROP COLUMN previous_foreign, DROP COLUMN previous_removed_by,
+            DROP COLUMN imported_text, DROP COLUMN imported_favorite, DROP COLUMN imported_done,
+            DROP COLUMN imported_created_at, DROP COLUMN imported_foreign;
+        UPDATE tasks.meta SET version = 3 WHERE id = 1;
         """
 }

@@ -9,9 +9,15 @@ struct PostgresSchemaCheck {
 
     private static let readMeta = "SELECT application, version, current_user::text FROM tasks.meta WHERE id = 1"
 
-    /// Checks the schema, creating it when the database has none and `creating` allows; returns the
-    /// database role the connection acts as.
-    func run(creating: Bool) throws -> String {
+    /// What the check found: the database role the connection acts as, and what upgrading an older
+    /// list did when that is worth telling (its history could not be kept).
+    struct Outcome {
+        var role: String
+        var upgrade: StoreUpgrade?
+    }
+
+    /// Checks the schema, creating it when the database has none and `creating` allows.
+    func run(creating: Bool) throws -> Outcome {
         do {
             switch Result(catching: { () throws(PostgresError) in try connection.query(Self.readMeta) }) {
             case let .success(meta):
@@ -41,9 +47,9 @@ struct PostgresSchemaCheck {
 
     /// The role, once `meta` (one row, read as application, version, role) shows this program's
     /// schema at the current version; an older one is upgraded first.
-    private func check(_ meta: PostgresResult) throws -> String {
+    private func check(_ meta: PostgresResult) throws -> Outcome {
         guard try version(in: meta) == PostgresSchema.version else { return try migrate() }
-        return try meta.string(0, 2) ?? person()
+        return Outcome(role: try meta.string(0, 2) ?? person(), upgrade: nil)
     }
 
     /// The version `meta` records, once it shows this program's schema at a version it knows.
@@ -59,7 +65,7 @@ struct PostgresSchemaCheck {
 
     /// Creates the schema, unless one named `tasks` (without `meta`) is there already: another
     /// program's.
-    private func create(allowed: Bool) throws -> String {
+    private func create(allowed: Bool) throws -> Outcome {
         guard allowed else {
             throw StoreError.cannotOpen(path: location, cause: StoreError.Cause(
                 code: "tasks", message: "the database holds no task list"))
@@ -69,19 +75,21 @@ struct PostgresSchemaCheck {
 
     /// Runs the migrations from the version the database holds (none: the schema is made) to the
     /// current one, in one transaction. Processes opening a list at once take turns (an advisory
-    /// lock); the later ones find the work done. Returns the role.
-    private func migrate() throws -> String {
+    /// lock); the later ones find the work done.
+    private func migrate() throws -> Outcome {
         try connection.run("BEGIN; SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))")
-        let outcome = Result { () throws -> Void in
+        let outcome = Result { () throws -> StoreUpgrade? in
             let found = try connection.query("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'tasks')")
             // Made meanwhile, an older version, or another program's.
             let from = found.bool(0, 0) == true ? try version(in: try connection.query(Self.readMeta)) : 0
-            for migration in PostgresSchema.migrations[from...] { try connection.run(migration) }
+            var keptHistory = true
+            for migration in PostgresSchema.migrations[from...] where try !migration(connection) { keptHistory = false }
+            return from > 0 && !keptHistory ? StoreUpgrade(fromVersion: from, keptHistory: false) : nil
         }
         switch outcome {
-        case .success:
+        case let .success(upgrade):
             try connection.run("COMMIT")
-            return try person()
+            return Outcome(role: try person(), upgrade: upgrade)
         case let .failure(error):
             if connection.isOpen { _ = try? connection.run("ROLLBACK") }
             if let error = error as? PostgresError,

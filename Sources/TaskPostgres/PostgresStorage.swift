@@ -19,6 +19,8 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     /// Whose changes `undo` and `redo` act on, and the name each change is recorded with: the name
     /// given when opening (`--user`), else the database role this list is used as.
     public let person: String
+    /// What opening did to a list of an earlier schema, when its history could not be kept.
+    public let upgrade: StoreUpgrade?
     private let connectionString: ConnectionString
     /// Serializes the use of `connection` (and the counters) between threads.
     let lock = NSLock()
@@ -56,8 +58,9 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
         self.connectionString = parsed
         location = parsed.withoutPassword
         let connection = try Self.connect(parsed, location: location)
-        let role = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
-        self.person = person ?? role
+        let checked = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
+        self.person = person ?? checked.role
+        upgrade = checked.upgrade
         self.connection = connection
     }
 

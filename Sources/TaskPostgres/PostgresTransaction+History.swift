@@ -1,119 +1,181 @@
 import TaskModel
 
-/// The undo history, each person's own: `undo` reverts this person's latest change that is not
-/// undone, `redo` re-applies their earliest undone one (the one undone last), and a new change of
-/// theirs drops their undone ones. Either refuses, changing nothing, when a task the change
-/// touched was changed by someone else since (`changedSince`).
-extension PostgresTransaction {
-    @discardableResult
-    func undo() throws -> Change {
-        guard let step = try ownStep(undone: false) else { throw StoreError.nothingToUndo }
-        try requireUnchanged(step, since: "$1", undoing: true)
-        if case let .move(from, _) = step.action, let id = try movedTask(step) { try place(id, at: from) }
-        try update(step, setting: Self.revert(step.action), changedBy: "st.previous_change")
-        try query("UPDATE tasks.step SET undone = true WHERE id = $1", .int64(step.number))
-        changedList = true
-        droppedUndone = false // the next change in this transaction drops this undone one
-        return try describe(step)
-    }
-
-    @discardableResult
-    func redo() throws -> Change {
-        guard let step = try ownStep(undone: true) else { throw StoreError.nothingToRedo }
-        try requireUnchanged(step, since: "st.previous_change", undoing: false)
-        if case let .move(_, to) = step.action, let id = try movedTask(step) { try place(id, at: to) }
-        try update(step, setting: Self.apply(step.action), changedBy: "$1")
-        try query("UPDATE tasks.step SET undone = false WHERE id = $1", .int64(step.number))
-        changedList = true
-        return try describe(step)
-    }
-
-    /// How undoing changes each task the step touched (`t` the task, `st` its record, `$2` the value).
-    private static func revert(_ action: PostgresStep.Action) -> (String, PostgresValue?) {
-        switch action {
-        case .create: ("removed_by = $1", nil)
-        case .toggleFavorite: ("is_favorite = NOT t.is_favorite", nil)
-        case .toggleDone: ("done_at = st.previous_done", nil)
-        case .remove, .removeDone, .removeAll: ("removed_by = NULL", nil)
-        case let .edit(old, _): ("text = $2::bytea", .bytes(old))
-        case .move: ("", nil) // the position is `place`'s
-        case .importTasks: (Self.revertingImport, nil)
-        }
-    }
-
-    /// How redoing changes each task the step touched.
-    private static func apply(_ action: PostgresStep.Action) -> (String, PostgresValue?) {
-        switch action {
-        case .create: ("removed_by = NULL", nil)
-        case .toggleFavorite: ("is_favorite = NOT t.is_favorite", nil)
-        case let .toggleDone(doneAt): ("done_at = CASE WHEN st.previous_done IS NULL THEN $2::float8 END", .double(doneAt))
-        case .remove, .removeDone, .removeAll: ("removed_by = $1", nil)
-        case let .edit(_, new): ("text = $2::bytea", .bytes(new))
-        case .move: ("", nil)
-        case .importTasks: (Self.applyingImport, nil)
-        }
-    }
-
-    /// Changes every task `step` touched with `assignment` and sets its last change to `changedBy`.
-    private func update(_ step: PostgresStep, setting assignment: (String, PostgresValue?), changedBy: String) throws {
-        let (assignments, value) = assignment
-        let set = assignments.isEmpty ? "" : ", " + assignments
-        let sql = """
-            UPDATE tasks.task t SET changed_by = \(changedBy)\(set)
-            FROM tasks.step_task st WHERE st.step = $1 AND t.uuid = st.task
-            """
-        if let value { try query(sql, .int64(step.number), value) } else { try query(sql, .int64(step.number)) }
-    }
-
-    /// This person's latest step that is not undone, or their earliest undone one.
-    private func ownStep(undone: Bool) throws -> PostgresStep? {
+/// The undo history, each person's own, as `StepHistory` reads and writes it: every step keeps,
+/// per task it touched, the task's row before and after it (`tasks.step_task`'s images), from which
+/// TaskModel undoes and redoes any step the same way. `undo` reverts this person's latest change
+/// that is not undone, `redo` re-applies their earliest undone one, and a new change of theirs
+/// drops their undone ones; either refuses when a task is no longer as the step left it, naming
+/// who changed it (`othersWhoChanged`).
+extension PostgresTransaction: StepHistory {
+    func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
         let rows = try query("""
-            SELECT \(PostgresStep.columns) FROM tasks.step WHERE author = $1 AND undone = $2
-            ORDER BY id \(undone ? "ASC" : "DESC") LIMIT 1
+            SELECT uuid, \(PostgresTaskRow.taskColumns) FROM tasks.task WHERE uuid = ANY($1::uuid[]) AND removed_by IS NULL
+            """, .uuids(ids))
+        var states: [TaskItem.ID: TaskState] = [:]
+        for row in 0..<rows.count {
+            do {
+                guard let id = rows.uuid(row, 0), let state = try PostgresTaskRow(rows, row: row, at: 1)?.state(of: id) else {
+                    throw damagedTask(at: row)
+                }
+                states[id] = state
+            } catch is PostgresTaskRow.Malformed {
+                throw damagedTask(at: row)
+            }
+        }
+        return states
+    }
+
+    /// Records the step and writes the after-states into the tasks in one statement: the rows as
+    /// they were (the statement's snapshot) become the before-images, the states given the after ones.
+    func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws {
+        var afters: [PostgresTaskRow?] = []
+        for transition in transitions {
+            // `change` records tasks of the list, which stay in it; creating and removing are this
+            // backend's own statements.
+            guard transition.before != nil, let after = transition.after else {
+                throw damagedHistory(at: 0, "a change of fields names a task that is not in the list")
+            }
+            afters.append(PostgresTaskRow(after))
+        }
+        try dropUndoneSteps()
+        let columns = Self.imageColumns
+        let step = try query("""
+            WITH step AS (
+                INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, $2, $3)
+                RETURNING id),
+            i AS (
+                SELECT * FROM unnest($4::uuid[], $5::int8[], $6::bytea[], $7::bool[], $8::float8[], $9::float8[], $10::bytea[])
+                WITH ORDINALITY AS i(uuid, position, text, is_favorite, done_at, created_at, foreign_fields, ordinal)),
+            recorded AS (
+                INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(columns))
+                SELECT step.id, i.ordinal - 1, i.uuid, t.changed_by, \(Self.rowColumns("t")),
+                    i.position, i.text, i.is_favorite, i.done_at, i.created_at, i.foreign_fields, NULL
+                FROM i JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
+            written AS (
+                UPDATE tasks.task t SET position = i.position, text = i.text, is_favorite = i.is_favorite,
+                    done_at = i.done_at, created_at = i.created_at, foreign_fields = i.foreign_fields, changed_by = step.id
+                FROM i, step WHERE t.uuid = i.uuid)
+            SELECT id FROM step
+            """, [.text(person), .text(kind.rawValue), .int64(Int64(transitions.count)), .uuids(transitions.map(\.id))]
+            + PostgresTaskRow.arrays(afters).dropLast())
+        try counted(step: step.int64(0, 0))
+        if transitions.contains(where: { $0.before?.position != $0.after?.position }) { appendPosition = nil }
+    }
+
+    func step(undone: Bool) throws -> RecordedStep? {
+        let rows = try query("""
+            SELECT s.id, s.kind, st.task, \(Self.imageColumns)
+            FROM (SELECT id, kind FROM tasks.step WHERE author = $1 AND undone = $2
+                  ORDER BY id \(undone ? "ASC" : "DESC") LIMIT 1) s
+            LEFT JOIN tasks.step_task st ON st.step = s.id
+            ORDER BY st.ordinal
             """, .text(person), .bool(undone))
-        guard rows.count == 1 else { return nil }
-        do {
-            return try PostgresStep(row: 0, of: rows)
-        } catch {
-            throw damagedHistory(at: error.step, error.reason)
+        guard rows.count > 0 else { return nil }
+        let number = rows.int64(0, 0) ?? 0
+        guard let kind = rows.string(0, 1).flatMap(Change.Kind.init(rawValue:)) else {
+            throw damagedHistory(at: number, "unknown change kind '\(rows.string(0, 1) ?? "")'")
         }
-    }
-
-    /// Throws `changedSince` when a task `step` touched is gone for good or its last change is no
-    /// longer `expected` (`$1`, the step, for an undo; the change before it, for a redo), naming
-    /// who made the changes in the way.
-    private func requireUnchanged(_ step: PostgresStep, since expected: String, undoing: Bool) throws {
-        let rows = try query("""
-            SELECT s.author FROM tasks.step_task st
-            LEFT JOIN tasks.task t ON t.uuid = st.task
-            LEFT JOIN tasks.step s ON s.id = t.changed_by
-            WHERE st.step = $1 AND (t.uuid IS NULL OR t.changed_by IS DISTINCT FROM \(expected))
-            """, .int64(step.number))
-        guard rows.count > 0 else { return }
-        let people = Set((0..<rows.count).compactMap { rows.string($0, 0) }).subtracting([person]).sorted()
-        throw StoreError.changedSince(change: try describe(step), by: people, undoing: undoing)
-    }
-
-    /// The task a move step moved.
-    private func movedTask(_ step: PostgresStep) throws -> TaskItem.ID? {
-        try query("SELECT task FROM tasks.step_task WHERE step = $1", .int64(step.number)).uuid(0, 0)
-    }
-
-    /// What `step` did, as its tasks read now.
-    private func describe(_ step: PostgresStep) throws -> Change {
-        let kind = step.action.kind
-        guard step.taskCount == 1 else { return Change(kind: kind, taskCount: step.taskCount) }
-        let rows = try query("""
-            SELECT t.text, t.is_favorite, t.done_at IS NOT NULL FROM tasks.step_task st
-            JOIN tasks.task t ON t.uuid = st.task WHERE st.step = $1
-            """, .int64(step.number))
-        guard rows.count == 1 else { return Change(kind: kind, taskCount: 1) }
-        let isSet: Bool? = switch kind {
-        case .toggleFavorite: rows.bool(0, 1)
-        case .toggleDone: rows.bool(0, 2)
-        default: nil
+        var transitions: [TaskTransition] = []
+        transitions.reserveCapacity(rows.count)
+        for row in 0..<rows.count {
+            guard let id = rows.uuid(row, 2) else { throw damagedHistory(at: number, "it names no task") }
+            do throws(PostgresTaskRow.Malformed) {
+                let before = try PostgresTaskRow(rows, row: row, at: 3)
+                let after = try PostgresTaskRow(rows, row: row, at: 10)
+                guard before != nil || after != nil else { throw PostgresTaskRow.Malformed(reason: "it has no image") }
+                transitions.append(TaskTransition(id: id, before: try before?.state(of: id), after: try after?.state(of: id)))
+            } catch {
+                throw damagedHistory(at: number, "its task \(row + 1): \(error.reason)")
+            }
         }
-        return Change(kind: kind, taskCount: 1, text: rows.string(0, 0), isSet: isSet)
+        return RecordedStep(number: number, kind: kind, transitions: transitions)
+    }
+
+    /// Writes the side's images back in one statement (fields and `removed_by`; a side without an
+    /// image hides the task), then puts each task whose position differs where its image says: a
+    /// place someone took meanwhile gets the next free one, which the task's images then keep
+    /// (`movePlace`).
+    func write(_ step: RecordedStep, undoing: Bool) throws {
+        let side: PostgresTaskRow.Side = undoing ? .before : .after
+        let image = { (column: String) in "st.\(side.rawValue)_\(column)" }
+        let kept = { (column: String, imaged: String) in
+            "\(column) = CASE WHEN \(image("created_at")) IS NULL THEN t.\(column) ELSE \(image(imaged)) END"
+        }
+        let moved = try query("""
+            WITH marked AS (UPDATE tasks.step SET undone = $2 WHERE id = $1)
+            UPDATE tasks.task t SET \(kept("text", "text")), \(kept("is_favorite", "favorite")), \(kept("done_at", "done")),
+                \(kept("created_at", "created_at")), \(kept("foreign_fields", "foreign")),
+                removed_by = CASE WHEN \(image("created_at")) IS NULL THEN $1 ELSE \(image("removed_by")) END,
+                changed_by = \(undoing ? "st.previous_change" : "$1")
+            FROM tasks.step_task st WHERE st.step = $1 AND t.uuid = st.task
+            RETURNING t.uuid, \(image("position")), t.position IS DISTINCT FROM \(image("position"))
+            """, .int64(step.number), .bool(undoing))
+        for row in 0..<moved.count where moved.bool(row, 2) == true {
+            guard let id = moved.uuid(row, 0), let position = moved.int64(row, 1) else {
+                continue // no image: the task was hidden where it is
+            }
+            let (wanted, placed) = try place(id, at: position)
+            if placed != wanted { try movePlace(of: id, from: wanted, to: placed) }
+        }
+        changedList = true
+        if undoing { droppedUndone = false } // the next change in this transaction drops this undone one
+    }
+
+    /// Records that task `id`'s place `position`, taken by another task meanwhile, is `placed` now:
+    /// every image of the task that kept it keeps the new one, so that replaying this step the
+    /// other way, and the task's steps before and after it, find the task where they left it.
+    private func movePlace(of id: TaskItem.ID, from position: Int64, to placed: Int64) throws {
+        try query("""
+            UPDATE tasks.step_task SET
+                before_position = CASE WHEN before_position = $2 THEN $3 ELSE before_position END,
+                after_position = CASE WHEN after_position = $2 THEN $3 ELSE after_position END
+            WHERE task = $1 AND (before_position = $2 OR after_position = $2)
+            """, .uuid(id), .int64(position), .int64(placed))
+    }
+
+    /// The people, other than this one, whose changes were the last to `ids` (a task gone for good
+    /// has none), sorted.
+    func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] {
+        let rows = try query("""
+            SELECT DISTINCT s.author FROM tasks.task t JOIN tasks.step s ON s.id = t.changed_by
+            WHERE t.uuid = ANY($1::uuid[]) AND s.author <> $2 ORDER BY s.author
+            """, .uuids(ids), .text(person))
+        return (0..<rows.count).compactMap { rows.string($0, 0) }
+    }
+
+    /// Both images' columns of `tasks.step_task`, before then after.
+    static let imageColumns = PostgresTaskRow.columns(.before) + ", " + PostgresTaskRow.columns(.after)
+
+    /// The columns of `tasks.task` an image keeps, of the row aliased `table`, with a `removed_by` of `removedBy`.
+    static func rowColumns(_ table: String, removedBy: String? = nil) -> String {
+        "\(table).position, \(table).text, \(table).is_favorite, \(table).done_at, \(table).created_at, "
+            + "\(table).foreign_fields, \(removedBy ?? "\(table).removed_by")"
+    }
+
+    /// Notes a new step: the list changed, and the history may be due for a purge.
+    @discardableResult
+    func counted(step: Int64?) throws -> Int64 {
+        guard let step else { throw damagedHistory(at: 0, "a new change got no number") }
+        changedList = true
+        if step % Self.purgeInterval == 0 { purgeDue = true }
+        return step
+    }
+
+    /// Forgets this person's undone changes (once per transaction, and again after each undo in
+    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): tasks whose creation (or
+    /// import as new) was undone are gone for good, and the steps with their records. Others'
+    /// undone changes are theirs.
+    func dropUndoneSteps() throws {
+        guard !droppedUndone else { return }
+        try query("""
+            WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id, kind),
+            created AS (
+                DELETE FROM tasks.task
+                WHERE created_by IN (SELECT id FROM dropped WHERE kind IN ('create', 'importTasks'))
+                AND removed_by = created_by)
+            DELETE FROM tasks.step_task WHERE step IN (SELECT id FROM dropped)
+            """, .text(person))
+        droppedUndone = true
     }
 
     /// Forgets each person's changes beyond their latest `historyLimit` (not undone ones, which are

@@ -3,8 +3,8 @@ import TaskModel
 /// Positions: the integer that orders the list, as in the SQLite store. Appends are
 /// `ListPosition.gap` apart; a move takes the midpoint of its new neighbours (hidden tasks
 /// count as neighbours, so that a task brought back by undo finds its place free). When two
-/// neighbours are adjacent integers, every position is renumbered together with the positions that
-/// move steps remember, so undo and redo of a move still put the task where it was.
+/// neighbours are adjacent integers, every position is renumbered together with the positions the
+/// history's images keep, so undo and redo still put each task where it was.
 extension PostgresTransaction: PositionedList {
     /// The position of task `id`, hidden or not.
     func position(of id: TaskItem.ID) throws -> Int64? {
@@ -17,9 +17,11 @@ extension PostgresTransaction: PositionedList {
         return try query("SELECT max(position) FROM tasks.task").int64(0, 0)
     }
 
-    /// Puts task `id` back at `position` (undo or redo of a move, whose step remembers it), or just
-    /// after it when another task has taken it meanwhile.
-    func place(_ id: TaskItem.ID, at position: Int64) throws {
+    /// Puts task `id` back at `position` (an undo or redo, whose image remembers it), or just after
+    /// it when another task has taken it meanwhile. Returns where it went and what `position` is
+    /// now: itself, unless finding room renumbered the list (images included).
+    func place(_ id: TaskItem.ID, at position: Int64) throws -> (wanted: Int64, placed: Int64) {
+        var wanted = position
         var target = position
         for attempt in 0..<2 where try isTaken(target, byOtherThan: id) {
             if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
@@ -27,10 +29,12 @@ extension PostgresTransaction: PositionedList {
                 break
             }
             guard attempt == 0 else { throw noFreePosition }
-            target = try renumber(mapping: [target])[0]
+            wanted = try renumber(mapping: [wanted])[0]
+            target = wanted
         }
         try query("UPDATE tasks.task SET position = $1 WHERE uuid = $2", .int64(target), .uuid(id))
         appendPosition = nil
+        return (wanted, target)
     }
 
     private func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
@@ -46,24 +50,27 @@ extension PostgresTransaction: PositionedList {
     }
 
     /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
-    /// that move steps remember the same way: they are ranked together with the tasks' own, so a
-    /// remembered place keeps its order against every task and every other remembered place.
-    /// Returns `positions` (places that move steps remember) mapped. One statement; positions are
-    /// unique again only at its end, so the constraint is checked then.
+    /// the history's images keep the same way: they are ranked together with the tasks' own, so an
+    /// image keeps its place against every task and every other image (and equals its task's
+    /// position when it did). Returns `positions` (places an undo or redo is about to use) mapped.
+    /// One statement; positions are unique again only at its end, so the constraint is checked then.
     func renumber(mapping positions: [Int64] = []) throws -> [Int64] {
         appendPosition = nil
         try runStatements("SET CONSTRAINTS tasks.task_position DEFERRED")
         let mapped = try query("""
             WITH places AS (
                 SELECT position AS old FROM tasks.task
-                UNION SELECT from_position FROM tasks.step WHERE kind = 'move'
-                UNION SELECT to_position FROM tasks.step WHERE kind = 'move'
+                UNION SELECT before_position FROM tasks.step_task WHERE before_position IS NOT NULL
+                UNION SELECT after_position FROM tasks.step_task WHERE after_position IS NOT NULL
                 UNION SELECT unnest($1::int8[])),
             renumbered AS (SELECT old, row_number() OVER (ORDER BY old) * $2 AS new FROM places),
-            moves AS (
-                UPDATE tasks.step s SET from_position = f.new, to_position = t.new
-                FROM renumbered f, renumbered t
-                WHERE s.kind = 'move' AND f.old = s.from_position AND t.old = s.to_position),
+            images AS (
+                UPDATE tasks.step_task s SET before_position = m.before_new, after_position = m.after_new
+                FROM (SELECT st.step, st.ordinal, b.new AS before_new, a.new AS after_new FROM tasks.step_task st
+                      LEFT JOIN renumbered b ON b.old = st.before_position
+                      LEFT JOIN renumbered a ON a.old = st.after_position
+                      WHERE st.before_position IS NOT NULL OR st.after_position IS NOT NULL) m
+                WHERE s.step = m.step AND s.ordinal = m.ordinal),
             tasks AS (UPDATE tasks.task t SET position = r.new FROM renumbered r WHERE r.old = t.position)
             SELECT i.old, r.new FROM unnest($1::int8[]) WITH ORDINALITY AS i(old, ordinal)
             JOIN renumbered r ON r.old = i.old ORDER BY i.ordinal

@@ -25,7 +25,7 @@ import Testing
         let alice = try open(as: "alice")
         #expect(try alice.snapshot() == ["★Water the plants", "Buy oat milk", "★Call mom", "✓Café ☕ 日本"])
         #expect(try alice.allTasks().allSatisfy { $0.foreign.isEmpty })
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|2\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|3\n")
     }
 
     @Test func eachPersonsUndoAndRedoWalkTheOldHistoryAsThatReleaseDid() throws {
@@ -86,12 +86,12 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(counts == [4, 4, 4, 4])
-        #expect(try server.psql("SELECT version FROM tasks.meta", database: database) == "2\n")
+        #expect(try server.psql("SELECT version FROM tasks.meta", database: database) == "3\n")
     }
 
     @Test func aListOfANewerVersionIsRefusedAndNotUpgraded() throws {
-        try server.psql("UPDATE tasks.meta SET version = 3", database: database)
-        #expect(throws: StoreError.newerStore(path: server.url(database: database, user: "alice"), version: 3)) {
+        try server.psql("UPDATE tasks.meta SET version = 4", database: database)
+        #expect(throws: StoreError.newerStore(path: server.url(database: database, user: "alice"), version: 4)) {
             try open(as: "alice")
         }
         #expect(try server.psql("""

@@ -15,8 +15,8 @@ enum PostgresValue {
     case int64s([Int64?])
     /// `double precision[]`: a one-dimensional array, nil elements NULL.
     case doubles([Double?])
-    /// `boolean[]`: a one-dimensional array with no NULL.
-    case bools([Bool])
+    /// `boolean[]`: a one-dimensional array, nil elements NULL.
+    case bools([Bool?])
     /// `bytea[]`: a one-dimensional array, nil elements NULL (many tasks' texts, sent at once).
     case byteas([[UInt8]?])
     /// SQL NULL (of the type the statement gives it).
@@ -55,7 +55,7 @@ enum PostgresValue {
         case let .uuids(ids): Self.array(of: 2950, ids.map(Self.bytes(of:)))
         case let .int64s(values): Self.array(of: 20, values.map { $0.map(Self.bigEndian) })
         case let .doubles(values): Self.array(of: 701, values.map { $0.map { Self.bigEndian($0.bitPattern) } })
-        case let .bools(values): Self.array(of: 16, values.map { [$0 ? 1 : 0] })
+        case let .bools(values): Self.array(of: 16, values.map { $0.map { [$0 ? 1 : 0] } })
         case let .byteas(values): Self.array(of: 17, values)
         case .null: nil
         }
