@@ -52,10 +52,10 @@ struct PostgresTaskRow: Hashable {
             }
             fields = decoded
         }
-        return TaskState(task: TaskItem(id: id, text: String(decoding: text, as: UTF8.self), isFavorite: isFavorite,
-                                        doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
-                                        createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields),
-                         position: position)
+        return TaskState(TaskItem(id: id, text: String(decoding: text, as: UTF8.self), isFavorite: isFavorite,
+                                  doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
+                                  createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields),
+                         at: position)
     }
 
     /// Why a row or an image could not be read.

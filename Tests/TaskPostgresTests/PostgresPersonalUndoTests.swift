@@ -121,8 +121,8 @@ import Testing
         let task = try alice.create(text: "a")
         try alice.edit(id: task.id, text: "A")
         try bob.remove(ids: [task.id])
-        // The task is no longer in the list: TaskModel describes the step as the undo would have left it.
-        #expect(throws: StoreError.changedSince(change: Change(kind: .edit, taskCount: 1, text: "a"), by: ["bob"],
+        // The task is no longer in the list: the refusal names it as alice's edit left it.
+        #expect(throws: StoreError.changedSince(change: Change(kind: .edit, taskCount: 1, text: "A"), by: ["bob"],
                                                 undoing: true)) {
             try alice.undo()
         }

@@ -16,11 +16,14 @@ package struct RecordedStep: Sendable, Hashable {
     }
 
     /// What the step did, as its tasks read after an undo (`undoing`) or a redo of it, or, given
-    /// `current`, as they read now (when the undo or redo was refused).
-    package func change(undoing: Bool, current: [TaskItem.ID: TaskState] = [:]) -> Change {
-        guard transitions.count == 1, let transition = transitions.first,
-              let shown = current[transition.id] ?? transition.target(undoing: undoing)
-                ?? transition.expected(undoing: undoing) else {
+    /// `current` (when the undo or redo was refused), as they read now, or, for a task no longer
+    /// in the list, as the step left it.
+    package func change(undoing: Bool, current: [TaskItem.ID: TaskState]? = nil) -> Change {
+        guard transitions.count == 1, let transition = transitions.first else {
+            return Change(kind: kind, taskCount: transitions.count)
+        }
+        let (target, expected) = (transition.target(undoing: undoing), transition.expected(undoing: undoing))
+        guard let shown = current.map({ $0[transition.id] ?? expected ?? target }) ?? target ?? expected else {
             return Change(kind: kind, taskCount: transitions.count)
         }
         let isSet: Bool? = switch kind {
