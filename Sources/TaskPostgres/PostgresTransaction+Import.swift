@@ -74,7 +74,7 @@ extension PostgresTransaction {
                   let foreign = foreign(row, of: rows) else {
                 throw damagedTask(at: row)
             }
-            stored[id] = ImportPlan.StoredRow(
+            stored[id] = (
                 row: ImportPlan.Row(text: text, isFavorite: rows.bool(row, 2) == true, doneAt: rows.double(row, 3),
                                     createdAt: createdAt, foreign: foreign),
                 isLive: rows.bool(row, 6) == true)

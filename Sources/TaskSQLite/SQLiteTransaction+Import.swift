@@ -44,7 +44,7 @@ extension SQLiteTransaction {
             guard let foreign else {
                 throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
             }
-            rows[id] = ImportPlan.StoredRow(
+            rows[id] = (
                 row: ImportPlan.Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt,
                                     createdAt: task.createdAt, foreign: foreign),
                 isLive: task.isLive(clearedThrough: clearedThrough))

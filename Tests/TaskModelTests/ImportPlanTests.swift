@@ -37,14 +37,14 @@ import Testing
 
     @Test func aTaskInTheListExactlySoIsUnchangedAndNotWritten() {
         let plan = plan([task(Self.first, "a", foreign: ["todo.txt": "B"])],
-                        stored: [Self.first: ImportPlan.StoredRow(row: row("a", foreign: ["todo.txt": "B"]), isLive: true)])
+                        stored: [Self.first: (row: row("a", foreign: ["todo.txt": "B"]), isLive: true)])
         #expect(plan.effects == [.unchanged])
         #expect(plan.changed.isEmpty)
     }
 
     @Test func aTaskInTheListGivenOtherwiseIsUpdatedInPlace() {
         let plan = plan([task(Self.first, "a", done: Self.done)],
-                        stored: [Self.first: ImportPlan.StoredRow(row: row("a"), isLive: true)])
+                        stored: [Self.first: (row: row("a"), isLive: true)])
         #expect(plan.effects == [.updated])
         #expect(plan.changed == [ImportPlan.Changed(id: Self.first, isNew: false, row: row("a", done: Self.done))])
         #expect(plan.insertedCount == 0)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aHiddenTaskIsBroughtBackAsAddedEvenWhenGivenAsStored() {
-        let plan = plan([task(Self.first, "a")], stored: [Self.first: ImportPlan.StoredRow(row: row("a"), isLive: false)])
+        let plan = plan([task(Self.first, "a")], stored: [Self.first: (row: row("a"), isLive: false)])
         #expect(plan.effects == [.added])
         #expect(plan.changed == [ImportPlan.Changed(id: Self.first, isNew: false, row: row("a"))])
         #expect(plan.insertedCount == 0)
@@ -67,14 +67,14 @@ import Testing
     }
 
     @Test func aStoredTaskGivenAgainDifferentlyIsUpdatedOnce() {
-        let stored = [Self.first: ImportPlan.StoredRow(row: row("a"), isLive: true)]
+        let stored = [Self.first: (row: row("a"), isLive: true)]
         let plan = plan([task(Self.first, "a"), task(Self.first, "b"), task(Self.first, "a")], stored: stored)
         #expect(plan.effects == [.unchanged, .updated, .updated])
         #expect(plan.changed == [ImportPlan.Changed(id: Self.first, isNew: false, row: row("a"))])
     }
 
     @Test func eachFormatGivenReplacesThatFormatsFieldsAndAnEmptyOneRemovesThem() {
-        let stored = [Self.first: ImportPlan.StoredRow(row: row("a", foreign: ["taskwarrior": "{}", "todo.txt": "C"]),
+        let stored = [Self.first: (row: row("a", foreign: ["taskwarrior": "{}", "todo.txt": "C"]),
                                                        isLive: true)]
         let plan = plan([task(Self.first, "a", foreign: ["todo.txt": "", "icalendar": "X"])], stored: stored)
         #expect(plan.effects == [.updated])
@@ -93,14 +93,14 @@ import Testing
     }
 
     @Test func aCanonicallyEquivalentTextIsAChange() {
-        let plan = plan([task(Self.first, "e\u{301}")], stored: [Self.first: ImportPlan.StoredRow(row: row("\u{E9}"), isLive: true)])
+        let plan = plan([task(Self.first, "e\u{301}")], stored: [Self.first: (row: row("\u{E9}"), isLive: true)])
         #expect(plan.effects == [.updated])
         #expect(plan.changed.map { Array($0.row.text.utf8) } == [[0x65, 0xCC, 0x81]])
     }
 
     @Test func aCanonicallyEquivalentForeignFieldIsAChange() {
         let plan = plan([task(Self.first, "a", foreign: ["todo.txt": "e\u{301}"])],
-                        stored: [Self.first: ImportPlan.StoredRow(row: row("a", foreign: ["todo.txt": "\u{E9}"]), isLive: true)])
+                        stored: [Self.first: (row: row("a", foreign: ["todo.txt": "\u{E9}"]), isLive: true)])
         #expect(plan.effects == [.updated])
     }
 
@@ -109,7 +109,7 @@ import Testing
         let stored = given.timeIntervalSince1970
         #expect(Date(timeIntervalSince1970: stored) != given) // the time read back is another Date
         let plan = plan([TaskImport(id: Self.first, text: "a", doneAt: given, createdAt: Date(timeIntervalSince1970: Self.created))],
-                        stored: [Self.first: ImportPlan.StoredRow(row: row("a", done: stored), isLive: true)])
+                        stored: [Self.first: (row: row("a", done: stored), isLive: true)])
         #expect(plan.effects == [.unchanged])
     }
 

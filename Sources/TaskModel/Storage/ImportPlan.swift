@@ -37,15 +37,7 @@ package struct ImportPlan {
     }
 
     /// A row the list holds, and whether its task is in the list (not hidden by a removal or a clear).
-    package struct StoredRow: Sendable, Equatable {
-        package var row: Row
-        package var isLive: Bool
-
-        package init(row: Row, isLive: Bool) {
-            self.row = row
-            self.isLive = isLive
-        }
-    }
+    package typealias StoredRow = (row: Row, isLive: Bool)
 
     /// A task the import changes, with its row after the import.
     package struct Changed: Sendable, Equatable {
