@@ -21,18 +21,53 @@ struct PostgresTaskRow: Hashable {
         case before, after
     }
 
+    /// A column of a task's row that its images keep: its name in `tasks.task`, its name in an
+    /// image of `tasks.step_task` (after `before_` or `after_`) and its SQL type.
+    struct Column {
+        var task: String
+        var image: String
+        var type: String
+    }
+
+    /// Every column an image keeps, in the order `init(_:row:at:)` reads them: the one list a new
+    /// field of a task joins, from which the statements that record, write and replay images are made.
+    static let all = [
+        Column(task: "position", image: "position", type: "int8"),
+        Column(task: "text", image: "text", type: "bytea"),
+        Column(task: "is_favorite", image: "favorite", type: "bool"),
+        Column(task: "done_at", image: "done", type: "float8"),
+        Column(task: "created_at", image: "created_at", type: "float8"),
+        Column(task: "foreign_fields", image: "foreign", type: "bytea"),
+        Column(task: "removed_by", image: "removed_by", type: "int8"),
+    ]
+
+    /// The columns a change to a task in the list writes: all but `removed_by`.
+    static let written = Array(all.dropLast())
+
+    /// The task's fields: the columns a change writes, its position aside.
+    static let fields = Array(written.dropFirst())
+
+    /// `columns`, each as `format` writes it, joined for a statement.
+    static func sql(_ columns: [Column], _ format: (Column) -> String) -> String {
+        columns.map(format).joined(separator: ", ")
+    }
+
+    /// `unnest`'s parameters for `columns`, numbered from `$first`, each cast to an array of its type.
+    static func arrayParameters(_ columns: [Column], from first: Int) -> String {
+        columns.enumerated().map { "$\(first + $0.offset)::\($0.element.type)[]" }.joined(separator: ", ")
+    }
+
     /// The `tasks.task` columns an image keeps, in the order `init(_:row:at:)` reads them.
-    static let taskColumns = "position, text, is_favorite, done_at, created_at, foreign_fields, removed_by"
+    static let taskColumns = sql(all) { $0.task }
 
     /// The `tasks.step_task` columns of one side's image, in the same order; `created_at` is never
     /// NULL in an image, so a NULL there means the side has none (the task did not exist on it).
     static func columns(_ side: Side, table: String = "") -> String {
-        ["position", "text", "favorite", "done", "created_at", "foreign", "removed_by"]
-            .map { "\(table)\(side.rawValue)_\($0)" }.joined(separator: ", ")
+        sql(all) { "\(table)\(side.rawValue)_\($0.image)" }
     }
 
     /// The columns' SQL types, for `unnest` and casts, in the same order.
-    static let types = ["int8", "bytea", "bool", "float8", "float8", "bytea", "int8"]
+    static let types = all.map(\.type)
 
     /// The same row with other values.
     func with(_ change: (inout PostgresTaskRow) -> Void) -> PostgresTaskRow {

@@ -39,21 +39,21 @@ extension PostgresTransaction: StepHistory {
         }
         try dropUndoneSteps()
         let columns = Self.imageColumns
+        let written = PostgresTaskRow.written
         let step = try query("""
             WITH step AS (
                 INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, $2, $3)
                 RETURNING id),
             i AS (
-                SELECT * FROM unnest($4::uuid[], $5::int8[], $6::bytea[], $7::bool[], $8::float8[], $9::float8[], $10::bytea[])
-                WITH ORDINALITY AS i(uuid, position, text, is_favorite, done_at, created_at, foreign_fields, ordinal)),
+                SELECT * FROM unnest($4::uuid[], \(PostgresTaskRow.arrayParameters(written, from: 5)))
+                WITH ORDINALITY AS i(uuid, \(PostgresTaskRow.sql(written) { $0.task }), ordinal)),
             recorded AS (
                 INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(columns))
                 SELECT step.id, i.ordinal - 1, i.uuid, t.changed_by, \(Self.rowColumns("t")),
-                    i.position, i.text, i.is_favorite, i.done_at, i.created_at, i.foreign_fields, NULL
+                    \(PostgresTaskRow.sql(written) { "i.\($0.task)" }), NULL
                 FROM i JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
             written AS (
-                UPDATE tasks.task t SET position = i.position, text = i.text, is_favorite = i.is_favorite,
-                    done_at = i.done_at, created_at = i.created_at, foreign_fields = i.foreign_fields, changed_by = step.id
+                UPDATE tasks.task t SET \(PostgresTaskRow.sql(written) { "\($0.task) = i.\($0.task)" }), changed_by = step.id
                 FROM i, step WHERE t.uuid = i.uuid)
             SELECT id FROM step
             """, [.text(person), .text(kind.rawValue), .int64(Int64(transitions.count)), .uuids(transitions.map(\.id))]
@@ -98,13 +98,12 @@ extension PostgresTransaction: StepHistory {
     func write(_ step: RecordedStep, undoing: Bool) throws {
         let side: PostgresTaskRow.Side = undoing ? .before : .after
         let image = { (column: String) in "st.\(side.rawValue)_\(column)" }
-        let kept = { (column: String, imaged: String) in
-            "\(column) = CASE WHEN \(image("created_at")) IS NULL THEN t.\(column) ELSE \(image(imaged)) END"
+        let kept = PostgresTaskRow.sql(PostgresTaskRow.fields) {
+            "\($0.task) = CASE WHEN \(image("created_at")) IS NULL THEN t.\($0.task) ELSE \(image($0.image)) END"
         }
         let moved = try query("""
             WITH marked AS (UPDATE tasks.step SET undone = $2 WHERE id = $1)
-            UPDATE tasks.task t SET \(kept("text", "text")), \(kept("is_favorite", "favorite")), \(kept("done_at", "done")),
-                \(kept("created_at", "created_at")), \(kept("foreign_fields", "foreign")),
+            UPDATE tasks.task t SET \(kept),
                 removed_by = CASE WHEN \(image("created_at")) IS NULL THEN $1 ELSE \(image("removed_by")) END,
                 changed_by = \(undoing ? "st.previous_change" : "$1")
             FROM tasks.step_task st WHERE st.step = $1 AND t.uuid = st.task
@@ -148,8 +147,7 @@ extension PostgresTransaction: StepHistory {
 
     /// The columns of `tasks.task` an image keeps, of the row aliased `table`, with a `removed_by` of `removedBy`.
     static func rowColumns(_ table: String, removedBy: String? = nil) -> String {
-        "\(table).position, \(table).text, \(table).is_favorite, \(table).done_at, \(table).created_at, "
-            + "\(table).foreign_fields, \(removedBy ?? "\(table).removed_by")"
+        PostgresTaskRow.sql(PostgresTaskRow.written) { "\(table).\($0.task)" } + ", " + (removedBy ?? "\(table).removed_by")
     }
 
     /// Notes a new step: the list changed, and the history may be due for a purge.

@@ -19,11 +19,11 @@ extension PostgresTransaction {
         let changed = plan.changed
         let positions = try nextAppendPositions(count: plan.insertedCount)
         var nextPosition = positions.makeIterator()
+        let (written, fields) = (PostgresTaskRow.written, PostgresTaskRow.fields)
         let step = try query("""
             WITH i AS (
-                SELECT * FROM unnest($3::uuid[], $4::int8[], $5::bytea[], $6::bool[], $7::float8[], $8::float8[],
-                                     $9::bytea[])
-                WITH ORDINALITY AS i(uuid, position, text, is_favorite, done_at, created_at, foreign_fields, ordinal)),
+                SELECT * FROM unnest($3::uuid[], \(PostgresTaskRow.arrayParameters(written, from: 4)))
+                WITH ORDINALITY AS i(uuid, \(PostgresTaskRow.sql(written) { $0.task }), ordinal)),
             step AS (
                 INSERT INTO tasks.step (id, author, kind, task_count)
                 VALUES (nextval('tasks.step_number'), $1, 'importTasks', $2)
@@ -31,16 +31,15 @@ extension PostgresTransaction {
             recorded AS (
                 INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(Self.imageColumns))
                 SELECT step.id, i.ordinal - 1, i.uuid, t.changed_by, \(Self.rowColumns("t")),
-                    coalesce(i.position, t.position), i.text, i.is_favorite, i.done_at, i.created_at, i.foreign_fields, NULL
+                    coalesce(i.position, t.position), \(PostgresTaskRow.sql(fields) { "i.\($0.task)" }), NULL
                 FROM i LEFT JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
             added AS (
-                INSERT INTO tasks.task (uuid, position, text, is_favorite, done_at, created_at, foreign_fields,
-                                        created_by, changed_by)
-                SELECT uuid, position, text, is_favorite, done_at, created_at, foreign_fields, step.id, step.id
+                INSERT INTO tasks.task (uuid, \(PostgresTaskRow.sql(written) { $0.task }), created_by, changed_by)
+                SELECT uuid, \(PostgresTaskRow.sql(written) { $0.task }), step.id, step.id
                 FROM i CROSS JOIN step WHERE position IS NOT NULL),
             updated AS (
-                UPDATE tasks.task t SET text = i.text, is_favorite = i.is_favorite, done_at = i.done_at,
-                    created_at = i.created_at, foreign_fields = i.foreign_fields, removed_by = NULL, changed_by = step.id
+                UPDATE tasks.task t SET \(PostgresTaskRow.sql(fields) { "\($0.task) = i.\($0.task)" }),
+                    removed_by = NULL, changed_by = step.id
                 FROM i, step WHERE i.position IS NULL AND t.uuid = i.uuid)
             SELECT id FROM step
             """,

@@ -3,7 +3,7 @@ import TaskModel
 
 extension PostgresTransaction: TaskReading {
     /// The columns `task(row:of:)` reads, in order.
-    static let taskColumns = "uuid, text, is_favorite, done_at, created_at, foreign_fields"
+    static let taskColumns = "uuid, " + PostgresTaskRow.sql(PostgresTaskRow.fields) { $0.task }
 
     func allTasks() throws -> TaskList {
         try tasks(of: try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE removed_by IS NULL ORDER BY position"))
