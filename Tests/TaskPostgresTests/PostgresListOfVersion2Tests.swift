@@ -8,7 +8,7 @@ import Testing
 /// says), with every kind of step in alice's history and one of bob's: today's release reads it as
 /// it wrote it, and a later schema must upgrade it keeping every task, flag, order, foreign field
 /// and each person's undo history.
-@Suite struct PostgresListOfVersion2Tests {
+@Suite struct PostgresListOfVersion2Tests: FixtureListSuite {
     let server: PostgresTestServer
     let database: String
 
@@ -16,10 +16,6 @@ import Testing
     init() throws {
         server = try PostgresTestServer.shared()
         database = try server.database(fromFixture: "postgres-v2.sql")
-    }
-
-    func open(as user: String) throws -> PostgresStorage {
-        try PostgresStorage(server.url(database: database, user: user))
     }
 
     @Test func everyTaskFlagForeignFieldAndTheOrderAreKept() throws {

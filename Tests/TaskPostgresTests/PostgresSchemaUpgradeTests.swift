@@ -7,7 +7,7 @@ import Testing
 /// A shared list made by the release of schema 1 (`Fixtures/postgres-v1.sql`, made as its README
 /// says) is upgraded in place when its owner opens it: every task, flag, the order and each
 /// person's undo history kept, and it gains foreign fields and imports.
-@Suite struct PostgresSchemaUpgradeTests {
+@Suite struct PostgresSchemaUpgradeTests: FixtureListSuite {
     let server: PostgresTestServer
     let database: String
 
@@ -15,10 +15,6 @@ import Testing
     init() throws {
         server = try PostgresTestServer.shared()
         database = try server.database(fromFixture: "postgres-v1.sql")
-    }
-
-    func open(as user: String) throws -> PostgresStorage {
-        try PostgresStorage(server.url(database: database, user: user))
     }
 
     @Test func everyTaskFlagAndTheOrderAreKeptAndTheSchemaIsVersion2() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskPostgres
 import TaskTestSupport
 
 extension PostgresTestServer {
@@ -11,5 +12,18 @@ extension PostgresTestServer {
         try psql(try String(contentsOf: fixture, encoding: .utf8), database: database, user: "alice")
         try grantList(in: database, to: "bob")
         return database
+    }
+}
+
+/// A suite over a release's list loaded from a fixture into `database`: it opens the list as one
+/// person or another.
+protocol FixtureListSuite {
+    var server: PostgresTestServer { get }
+    var database: String { get }
+}
+
+extension FixtureListSuite {
+    func open(as user: String) throws -> PostgresStorage {
+        try PostgresStorage(server.url(database: database, user: user))
     }
 }

@@ -9,17 +9,13 @@ import Testing
 /// fixtures' README says) with each kind in alice's history, an import that updated one task and
 /// brought back a removed one, three undone steps and bob's favourite in the way, walks through its
 /// history after the upgrade exactly as that release walked through it.
-@Suite struct PostgresUpgradeOfEveryKindTests {
+@Suite struct PostgresUpgradeOfEveryKindTests: FixtureListSuite {
     let server: PostgresTestServer
     let database: String
 
     init() throws {
         server = try PostgresTestServer.shared()
         database = try server.database(fromFixture: "postgres-v2-kinds.sql")
-    }
-
-    func open(as user: String) throws -> PostgresStorage {
-        try PostgresStorage(server.url(database: database, user: user))
     }
 
     @Test func theUndoneStepsAreRedoneAsThatReleaseRedidThem() throws {
