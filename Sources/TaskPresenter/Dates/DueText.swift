@@ -1,0 +1,35 @@
+import Foundation
+import TaskModel
+
+/// How a due date reads in a row, at a glance, from where the person is: `today`, `tomorrow`,
+/// `yesterday`, a weekday within the coming week (`fri`), else the day and month (`27 nov`), with
+/// the year when it is not this one (`27 nov 2027`); a timed one adds its time (`today 17:00`).
+struct DueText {
+    let now: Date
+    let timeZone: TimeZone
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    func words(_ due: Due) -> String {
+        let day = due.day(in: timeZone)
+        guard case let .instant(instant) = due else { return words(day) }
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let minutes = ((local % 86_400 + 86_400) % 86_400) / 60
+        return words(day) + " " + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    private func words(_ day: CalendarDay) -> String {
+        let today = CalendarDay(now, in: timeZone)
+        switch day.daysSince1970 - today.daysSince1970 {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case 2...6: return Self.weekdays[day.weekday.rawValue - 1]
+        default:
+            let (year, month, dayOfMonth) = day.date
+            let dayAndMonth = "\(dayOfMonth) \(Self.months[month - 1])"
+            return year == today.date.year ? dayAndMonth : "\(dayAndMonth) \(year)"
+        }
+    }
+}
