@@ -251,10 +251,8 @@ extension SQLiteTransaction: StepHistory {
         for image in images {
             if let position = try remembered.firstInteger(.integer(number), .integer(image.ordinal)),
                try self.position(of: image.id) != position {
-                try place(image.id, at: position)
-                if let placed = try self.position(of: image.id), placed != position {
-                    try rememberPlace(of: image.id, moving: position, to: placed)
-                }
+                let (wanted, placed) = try place(image.id, at: position)
+                if placed != wanted { try rememberPlace(of: image.id, moving: wanted, to: placed) }
             }
             try write(image.row, of: image.id)
         }
