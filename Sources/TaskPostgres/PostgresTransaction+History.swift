@@ -132,6 +132,9 @@ extension PostgresTransaction: StepHistory {
             """, .uuid(id), .int64(position), .int64(placed))
     }
 
+    /// Each person has a history of their own: a task not as a step left it was changed by another.
+    var isShared: Bool { true }
+
     /// The people, other than this one, whose changes were the last to `ids` (a task gone for good
     /// has none), sorted.
     func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] {

@@ -133,6 +133,18 @@ struct SQLiteRow {
 
     private func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// Whether the column holds a value of `kind` (or NULL, when `orNull`): what a damaged row is
+    /// told apart by, since reading a text as a number gives 0.
+    func holds(_ kind: SQLiteValueKind, _ column: Int32, orNull: Bool = false) -> Bool {
+        let type = sqlite3_column_type(handle, column)
+        if type == SQLITE_NULL { return orNull }
+        switch kind {
+        case .integer: return type == SQLITE_INTEGER
+        case .number: return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+        case .text: return type == SQLITE_TEXT
+        }
+    }
+
     /// The column as text, with its NUL characters (invalid UTF-8 is replaced).
     func text(_ column: Int32) -> String {
         withTextBytes(column) { String(decoding: $0, as: UTF8.self) }
@@ -145,6 +157,11 @@ struct SQLiteRow {
         let count = Int(sqlite3_column_bytes(handle, column))
         return body(UnsafeBufferPointer(start: count > 0 ? start : nil, count: count))
     }
+}
+
+/// The kinds of value a column of the store holds, for `SQLiteRow.holds`.
+enum SQLiteValueKind {
+    case integer, number, text
 }
 
 /// A value bound to an SQL parameter by `SQLiteStatement`.

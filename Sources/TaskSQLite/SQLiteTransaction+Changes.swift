@@ -26,10 +26,25 @@ extension SQLiteTransaction: TaskWriting {
         guard let ids = try namedLiveTasks(ids) else { return }
         try mapErrors {
             let step = try beginStep()
-            let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
-            for id in ids { try hide.run(.integer(step), .uuid(id)) }
             try addStepRow(step, .remove)
+            let record = try statement(Self.recordHidingSQL("uuid = ?3", ordinal: "?2"))
+            let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
+            for (ordinal, id) in ids.enumerated() {
+                try record.run(.integer(step), .integer(Int64(ordinal)), .uuid(id))
+                try hide.run(.integer(step), .uuid(id))
+            }
         }
+    }
+
+    /// The SQL that records, for each task in the list that `condition` selects, its row before a
+    /// removal and the same row hidden by it: `?1` the step, `ordinal` each task's place in the step.
+    private static func recordHidingSQL(_ condition: String, ordinal: String) -> String {
+        """
+        INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
+        SELECT ?1, \(ordinal), uuid, \(TaskRow.columns()), position, \(TaskRow.fieldColumns.joined(separator: ", ")),
+            createdBy, ?1
+        FROM task WHERE \(condition) AND \(isLive)
+        """
     }
 
     @discardableResult
@@ -52,10 +67,10 @@ extension SQLiteTransaction: TaskWriting {
                 """)) ?? 0
             guard count > 0 else { return 0 }
             let step = try beginStep()
-            try db.cachedStatement(sql: """
-                UPDATE task SET removedBy = ? WHERE doneAt IS NOT NULL AND \(Self.isLive)
-                """).execute(arguments: [step])
             try addStepRow(step, .removeDone)
+            try statement(Self.recordHidingSQL("doneAt IS NOT NULL", ordinal: "row_number() OVER (ORDER BY position) - 1"))
+                .run(.integer(step))
+            try statement("UPDATE task SET removedBy = ? WHERE doneAt IS NOT NULL AND \(Self.isLive)").run(.integer(step))
             return count
         }
     }

@@ -118,7 +118,6 @@ extension SQLiteTransaction: StepHistory {
                         "DELETE FROM step_task WHERE step >= ?", "DELETE FROM step WHERE id >= ?"] {
                 try statement(sql).run(.integer(from))
             }
-            try db.execute(sql: "UPDATE task SET restoredBy = NULL WHERE restoredBy IS NOT NULL")
             try addStepRow(from, .skipped, through: history.lastStep)
             history.undoneFrom = nil
         }
@@ -190,8 +189,8 @@ extension SQLiteTransaction: StepHistory {
         return found ?? StepRow(kind: .create)
     }
 
-    /// Each task step `number` touched, before and after: its images, then the tasks it made,
-    /// removed or cleared, which their own rows describe.
+    /// Each task step `number` touched, before and after: its images, then the tasks it made or
+    /// cleared, which their own rows describe.
     private func transitions(of number: Int64, _ step: StepRow, clearedThrough: Int64) throws -> [TaskTransition] {
         var transitions: [TaskTransition] = []
         try statement("""
@@ -202,7 +201,9 @@ extension SQLiteTransaction: StepHistory {
             guard let id = row.uuid(0), row.integer(17) != 0 else {
                 throw damagedHistory(at: number, "a task it names is not stored")
             }
-            let before = TaskRow(row: row, at: 1), after = TaskRow(row: row, at: 9)
+            guard let before = TaskRow(row: row, at: 1), let after = TaskRow(row: row, at: 9) else {
+                throw damagedHistory(at: number, "an image of a task holds a value of the wrong kind")
+            }
             guard let beforeState = before.state(id: id), let afterState = after.state(id: id) else {
                 throw damagedHistory(at: number, "a task's foreign fields do not read")
             }
@@ -214,24 +215,26 @@ extension SQLiteTransaction: StepHistory {
             try statement("SELECT uuid, \(TaskRow.columns()) FROM task WHERE \(condition) ORDER BY position")
                 .forEachRow(arguments) { row in
                     guard let id = row.uuid(0), !imaged.contains(id) else { return }
-                    guard let state = TaskRow(row: row, at: 1).state(id: id) else {
-                        throw damagedHistory(at: number, "a task's foreign fields do not read")
+                    guard let state = TaskRow(row: row, at: 1)?.state(id: id) else {
+                        throw damagedHistory(at: number, "a task it names does not read")
                     }
                     transitions.append(TaskTransition(id: id, before: added ? nil : state, after: added ? state : nil))
                 }
         }
+        // A create has no row: images of a step without one mean its row was lost.
+        if step.kind == .create, !imaged.isEmpty { throw damagedHistory(at: number, "its step row is missing") }
         switch step.kind {
         case .create, .importTasks:
             try members("createdBy = ?", .integer(number), added: true)
-            if step.kind == .create, transitions.isEmpty { throw damagedHistory(at: number, "it created no task") }
-        case .remove, .removeDone:
-            try members("removedBy = ?1 OR restoredBy = ?1", .integer(number), added: false)
         case .removeAll:
             guard let through = step.through else { throw damagedHistory(at: number, "a clear has no earlier bound") }
             try members("createdBy > ? AND createdBy < ? AND removedBy IS NULL", .integer(through), .integer(number),
                         added: false)
         default:
             break
+        }
+        guard !transitions.isEmpty else {
+            throw damagedHistory(at: number, step.kind == .create ? "it created no task" : "it names no task")
         }
         return transitions
     }
@@ -244,7 +247,10 @@ extension SQLiteTransaction: StepHistory {
         try statement("SELECT ordinal, task, \(TaskRow.columns(side)) FROM step_task WHERE step = ? ORDER BY ordinal")
             .forEachRow(.integer(number)) { row in
                 guard let id = row.uuid(1) else { throw damagedHistory(at: number, "a task it names is not stored") }
-                images.append((row.integer(0), id, TaskRow(row: row, at: 2)))
+                guard let image = TaskRow(row: row, at: 2) else {
+                    throw damagedHistory(at: number, "an image of a task holds a value of the wrong kind")
+                }
+                images.append((row.integer(0), id, image))
             }
         // Placing a task may renumber every position, the images' too: each place is read as it is now.
         let remembered = try statement("SELECT \(side)position FROM step_task WHERE step = ? AND ordinal = ?")
@@ -276,17 +282,13 @@ extension SQLiteTransaction: StepHistory {
         }
     }
 
-    /// Hides or shows the tasks step `number` made, removed or cleared.
+    /// Hides or shows the tasks step `number` made or cleared.
     private func writeMembers(of number: Int64, _ step: StepRow, undoing: Bool) throws {
         switch step.kind {
         case .create, .importTasks:
             try db.execute(sql: undoing
                 ? "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL"
                 : "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1", arguments: [number])
-        case .remove, .removeDone:
-            try db.execute(sql: undoing
-                ? "UPDATE task SET removedBy = NULL, restoredBy = ?1 WHERE removedBy = ?1"
-                : "UPDATE task SET removedBy = ?1, restoredBy = NULL WHERE restoredBy = ?1", arguments: [number])
         case .removeAll:
             guard let through = step.through else { throw damagedHistory(at: number, "a clear has no earlier bound") }
             try setClearedThrough(undoing ? through : number)

@@ -104,7 +104,10 @@ extension SQLiteTransaction {
                 + Array(repeating: .uuid(batch[batch.endIndex - 1]), count: Self.lookupBatch - batch.count)
             try select.forEachRow(arguments) { row in
                 guard let id = row.uuid(0) else { throw damagedHistory(at: 0, "an imported task's identity is unreadable") }
-                found[id] = TaskRow(row: row, at: 1)
+                guard let task = TaskRow(row: row, at: 1) else {
+                    throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "a task's row does not read"))
+                }
+                found[id] = task
             }
         }
         return found

@@ -85,10 +85,8 @@ extension SQLiteTransaction: PositionedList {
         try db.execute(sql: """
             CREATE TEMP TABLE oldTask AS SELECT * FROM task;
             DELETE FROM task;
-            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy,
-                              foreignFields)
-                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, restoredBy,
-                       foreignFields
+            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, foreignFields)
+                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, foreignFields
                 FROM oldTask JOIN renumbered ON renumbered.old = oldTask.position ORDER BY renumbered.new;
             DROP TABLE oldTask;
             DROP TABLE renumbered;

@@ -12,21 +12,21 @@ import TaskModel
 ///   as a `RecordedStep`: each task it touched, before and after.
 ///
 /// Version 4 keeps steps as the shared list does: a `step` row (its kind) and a `step_task` row for
-/// each task whose fields or place it changed, with the task's whole row before and after
-/// (`before_…`, `after_…`), so a change of any field, a new one included, is undone by writing the
-/// row back. Adding and removing tasks, the bulk of a list's changes, are kept more compactly:
+/// each task it changed, with the task's whole row before and after (`before_…`, `after_…`), so a
+/// change of any field, a new one included, is undone by writing the row back. A task is never
+/// deleted by a change that can be undone: `removedBy` hides it, naming the step that removed it
+/// (a removal's images are the row shown and the row hidden), and a hidden row keeps its fields.
+/// Two kinds of step, the bulk of a list's changes, are kept more compactly:
 /// - a step that creates tasks has no row of its own: the tasks name it (`createdBy`), so an append
-///   writes one row and updates one index (`uuid`'s). `createdBy` has no index: only undo and redo
-///   of a create look a task up by it, and scanning the table costs them 0.1 µs a task, less than
-///   the index would cost every append;
-/// - a task is never deleted by a change that can be undone: `removedBy` hides it, naming the step
-///   that removed it (or its own `createdBy` when its creation was undone); `restoredBy` names the
-///   step whose undo brought it back, so that redo finds it. A hidden row keeps its fields;
+///   writes one row and updates one index (`uuid`'s); its undo hides them with `removedBy` =
+///   `createdBy`. `createdBy` has no index: only undo and redo of a create look a task up by it,
+///   and scanning the table costs them 0.1 µs a task, less than the index would cost every append;
 /// - `clear` writes no task row: every task created by a step up to `history.clearedThrough` is
 ///   hidden (the clear's own number, above every step before it), so clearing 10,000 tasks costs
 ///   what clearing one does; its step row remembers the previous value (`through`).
 /// Hidden tasks are purged once their step leaves the kept history. An import adds tasks as a
-/// create does and keeps the rows of those it updates or brings back in `step_task`.
+/// create does and keeps the rows of those it updates or brings back in `step_task`. (Schema 3
+/// marked the tasks a removal's undo brought back with `restoredBy`; version 4 drops the column.)
 ///
 /// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none
 /// (`ForeignFieldsCoding`).

@@ -42,8 +42,16 @@ struct TaskRow: Equatable {
 
 // In an extension, so that the memberwise initializer stays.
 extension TaskRow {
-    /// Reads the columns from `start` on.
-    init(row: SQLiteRow, at start: Int32) {
+    /// Reads the columns from `start` on; nil when one holds a value of another kind than its own
+    /// (a damaged row: SQLite would read a text as the number 0).
+    init?(row: SQLiteRow, at start: Int32) {
+        let kinds: [(SQLiteValueKind, orNull: Bool)] = [
+            (.integer, false), (.text, false), (.integer, false), (.number, true), (.number, false), (.text, true),
+            (.integer, false), (.integer, true),
+        ]
+        for (offset, kind) in kinds.enumerated() where !row.holds(kind.0, start + Int32(offset), orNull: kind.orNull) {
+            return nil
+        }
         self.init(position: row.integer(start), text: row.text(start + 1), isFavorite: row.integer(start + 2) != 0,
                   doneAt: row.optionalReal(start + 3), createdAt: row.real(start + 4),
                   foreign: row.optionalText(start + 5), createdBy: row.integer(start + 6),

@@ -22,7 +22,13 @@ enum UpgradeToVersion4 {
             try UpgradeToVersion2.dropHistory(db)
             try db.execute(sql: "DELETE FROM step_task")
         }
-        try db.execute(sql: "DROP TABLE step_v3; PRAGMA user_version = 4")
+        // Removals are images now: the marks of schema 3 go, with their column.
+        try db.execute(sql: """
+            DROP TABLE step_v3;
+            DROP INDEX task_restoredBy;
+            ALTER TABLE task DROP COLUMN restoredBy;
+            PRAGMA user_version = 4
+            """)
         return keptHistory ? nil : StoreUpgrade(fromVersion: 3, keptHistory: false)
     }
 
@@ -45,19 +51,20 @@ enum UpgradeToVersion4 {
             else { return false }
             steps.append((row[0], step))
         }
-        guard let current = try rows(of: steps.flatMap { named(by: $0.step) }, db) else { return false }
+        let marks = try removalMarks(db)
+        let touched = steps.flatMap { named(by: $0.step) } + marks.hidden.values.joined() + marks.restored.values.joined()
+        guard let current = try rows(of: touched, db) else { return false }
         var images: [Image] = []
         // Back from the latest done step, then forward from the first undone one.
-        var rows = current
+        var back = Replay(rows: current, undoing: true)
         for (number, step) in steps.reversed() where number <= history.lastDone && number > history.floor {
-            guard let stepImages = replay(step, number, &rows, undoing: true) else { return false }
-            images += stepImages
+            guard back.replay(step, number) else { return false }
         }
-        rows = current
+        var forward = Replay(rows: current, undoing: false)
         for (number, step) in steps where number > history.lastDone {
-            guard let stepImages = replay(step, number, &rows, undoing: false) else { return false }
-            images += stepImages
+            guard forward.replay(step, number, removing: marks.restored[number] ?? []) else { return false }
         }
+        images = back.images + forward.images
         for (number, step) in steps {
             if case .create = step { continue } // it has no row, as before
             let through: Int64? = switch step {
@@ -102,52 +109,112 @@ enum UpgradeToVersion4 {
         let select = SQLiteStatement(try db.makeStatement(sql: "SELECT \(TaskRow.columns()) FROM task WHERE uuid = ?"),
                                      path: "")
         for id in Set(ids) {
-            try select.forEachRow(.uuid(id)) { rows[id] = TaskRow(row: $0, at: 0) }
+            try select.forEachRow(.uuid(id)) { rows[id] = TaskRow(row: $0, at: 0) } // nil: a damaged row
             guard rows[id] != nil else { return nil }
         }
         return rows
     }
 
-    /// Reverts (`undoing`) or applies step `number` to `rows`, returning the images it makes; nil
-    /// when it does not fit them.
-    private static func replay(_ step: LegacyStep, _ number: Int64, _ rows: inout [UUID: TaskRow],
-                               undoing: Bool) -> [Image]? {
+    /// The marks schema 3 kept of removals on the rows: the tasks each step hides (`removedBy`), and
+    /// those the undo of each brought back (`restoredBy`), for its redo. Schema 4 keeps images.
+    private static func removalMarks(_ db: Database) throws -> (hidden: [Int64: [UUID]], restored: [Int64: [UUID]]) {
+        var marks: (hidden: [Int64: [UUID]], restored: [Int64: [UUID]]) = ([:], [:])
+        // A task may carry both: removed by one step, and brought back by the undo of a later one.
+        for row in try Row.fetchAll(db, sql: """
+            SELECT uuid, removedBy, restoredBy FROM task WHERE removedBy IS NOT NULL OR restoredBy IS NOT NULL
+            ORDER BY position
+            """) {
+            let bytes: Data = row[0]
+            guard let id = try? LegacyStep.unpack([UInt8](bytes)).first else { continue }
+            if let number: Int64 = row[1] { marks.hidden[number, default: []].append(id) }
+            if let number: Int64 = row[2] { marks.restored[number, default: []].append(id) }
+        }
+        return marks
+    }
+
+    /// The rows of the tasks the history touches, walked one step at a time, back (`undoing`) or
+    /// forward, and the images each step makes of them.
+    private struct Replay {
+        var rows: [UUID: TaskRow]
+        let undoing: Bool
         var images: [Image] = []
-        func change(_ id: UUID, _ update: (inout TaskRow) -> Void) -> Bool {
-            guard var row = rows[id] else { return false }
-            // A task whose fields a step changed was in the list then, whatever hides it now.
-            if step.changeKind != .importTasks { row.removedBy = nil }
-            let old = row
-            update(&row)
-            rows[id] = row
-            images.append(Image(step: number, ordinal: images.count, id: id,
-                                before: undoing ? row : old, after: undoing ? old : row))
+        /// The tasks each step hides as the rows stand, by its number.
+        private var hiddenBy: [Int64: Set<UUID>] = [:]
+
+        init(rows: [UUID: TaskRow], undoing: Bool) {
+            self.rows = rows
+            self.undoing = undoing
+            for (id, row) in rows { if let step = row.removedBy { hiddenBy[step, default: []].insert(id) } }
+        }
+
+        /// Reverts (`undoing`) or applies step `number` (a removal going forward removes `removing`,
+        /// the tasks its undo brought back); false when it does not fit the rows.
+        mutating func replay(_ step: LegacyStep, _ number: Int64, removing: [UUID] = []) -> Bool {
+            switch step {
+            case let .toggleFavorite(tasks):
+                return tasks.allSatisfy { id in change(id, number) { $0.isFavorite.toggle() } }
+            case let .toggleDone(tasks, previous, doneAt):
+                let undoing = undoing
+                return zip(tasks, previous).allSatisfy { id, time in
+                    change(id, number) { $0.doneAt = undoing ? time : (time == nil ? doneAt : nil) }
+                }
+            case let .edit(task, old, new):
+                let text = undoing ? old : new
+                return change(task, number) { $0.text = text }
+            case let .move(task, from, to):
+                let position = undoing ? from : to
+                return change(task, number) { $0.position = position }
+            case let .importTasks(_, legacy):
+                // The rows the import read and wrote, as it kept them (positions aside: it moved no task).
+                return legacy.allSatisfy { image in
+                    record(image.id, number) { row in
+                        var (before, after) = (image.before, image.after)
+                        (before.position, after.position) = (row.position, row.position)
+                        return (before, after)
+                    }
+                }
+            case .remove, .removeDone:
+                let removed = undoing ? (hiddenBy[number] ?? []).sorted { rows[$0]?.position ?? 0 < rows[$1]?.position ?? 0 }
+                                      : removing
+                return !removed.isEmpty && removed.allSatisfy { id in
+                    record(id, number) { row in
+                        var (shown, hidden) = (row, row)
+                        (shown.removedBy, hidden.removedBy) = (nil, number)
+                        return (shown, hidden)
+                    }
+                }
+            case .create, .removeAll, .skipped:
+                return true
+            }
+        }
+
+        /// Records the images `sides` makes of the task's row; the row becomes the side the replay goes to.
+        private mutating func record(_ id: UUID, _ number: Int64,
+                                     _ sides: (TaskRow) -> (before: TaskRow, after: TaskRow)) -> Bool {
+            guard let row = rows[id] else { return false }
+            let (before, after) = sides(row)
+            let next = undoing ? before : after
+            if row.removedBy != next.removedBy {
+                if let old = row.removedBy { hiddenBy[old]?.remove(id) }
+                if let new = next.removedBy { hiddenBy[new, default: []].insert(id) }
+            }
+            rows[id] = next
+            let ordinal = images.last?.step == number ? (images.last?.ordinal ?? -1) + 1 : 0
+            images.append(Image(step: number, ordinal: ordinal, id: id, before: before, after: after))
             return true
         }
-        var fits = true
-        switch step {
-        case let .toggleFavorite(tasks):
-            for id in tasks { fits = fits && change(id) { $0.isFavorite.toggle() } }
-        case let .toggleDone(tasks, previous, doneAt):
-            for (id, time) in zip(tasks, previous) {
-                fits = fits && change(id) { $0.doneAt = undoing ? time : (time == nil ? doneAt : nil) }
+
+        /// A change to the fields of a task, which was in the list then, whatever hides it now;
+        /// `update` makes the other side's row from the one the replay comes from.
+        private mutating func change(_ id: UUID, _ number: Int64, _ update: (inout TaskRow) -> Void) -> Bool {
+            let undoing = undoing
+            return record(id, number) { row in
+                var known = row
+                known.removedBy = nil
+                var other = known
+                update(&other)
+                return undoing ? (other, known) : (known, other)
             }
-        case let .edit(task, old, new):
-            fits = change(task) { $0.text = undoing ? old : new }
-        case let .move(task, from, to):
-            fits = change(task) { $0.position = undoing ? from : to }
-        case let .importTasks(_, legacy):
-            for image in legacy {
-                let target = undoing ? image.before : image.after
-                fits = fits && change(image.id) { row in
-                    let position = row.position
-                    row = target
-                    row.position = position
-                }
-            }
-        case .create, .remove, .removeDone, .removeAll, .skipped:
-            break
         }
-        return fits ? images : nil
     }
 }

@@ -20,11 +20,18 @@ package protocol StepHistory: PositionedList {
     /// undone or not.
     func write(_ step: RecordedStep, undoing: Bool) throws
 
+    /// Whether several people change the list, each with a history of their own (a shared list):
+    /// then a task that is no longer as a step left it was changed by someone else. In a history of
+    /// its own (SQLite's, one for the file), it means the history no longer matches the list.
+    var isShared: Bool { get }
+
     /// Who last changed these tasks, when it was someone else (a shared list); sorted.
     func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String]
 }
 
 extension StepHistory {
+    package var isShared: Bool { false }
+
     package func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] { [] }
 
     /// Reverts the latest change that is not undone; throws `nothingToUndo`, or `changedSince` when
@@ -51,6 +58,7 @@ extension StepHistory {
             }
         }
         guard changed.isEmpty else {
+            guard isShared else { throw damagedHistory(at: step.number, "a task it touched is not as it left it") }
             throw StoreError.changedSince(change: step.change(undoing: undoing, current: current),
                                           by: try othersWhoChanged(changed.map(\.id)), undoing: undoing)
         }

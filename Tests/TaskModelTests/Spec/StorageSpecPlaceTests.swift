@@ -48,3 +48,27 @@ import TaskModel
         #expect(try database.snapshot() == ["a", "b", "x", "c"])
     }
 }
+
+/// A task removed, brought back by an import, and removed again: each removal undoes and redoes
+/// on its own (an independent tester found the second one's redo lost on SQLite).
+@Suite struct StorageSpecRemovedTwiceTests {
+    @Test(arguments: Backend.allCases)
+    func aTaskRemovedBroughtBackByAnImportAndRemovedAgainWalksBackAndForth(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["A", "B"])
+        let file = tasks.map { TaskImport(id: $0.id, text: $0.text, createdAt: $0.createdAt) }
+        try database.remove(ids: [tasks[0].id])
+        try database.write { try $0.importTasks(file) }
+        #expect(try database.texts() == ["A", "B"])
+        try database.remove(ids: [tasks[0].id])
+        #expect(try database.texts() == ["B"])
+        for list in [["A", "B"], ["B"], ["A", "B"]] {
+            try database.undo()
+            #expect(try database.texts() == list)
+        }
+        for list in [["B"], ["A", "B"], ["B"]] {
+            try database.redo()
+            #expect(try database.texts() == list)
+        }
+    }
+}
