@@ -20,8 +20,10 @@ import TaskModel
 ///   are TaskModel's (`StepHistory`): a step is replayed only when each task it touched reads as the
 ///   side it expects, and then the other side is written back. The images are columns of `step_task`,
 ///   not a table of their own, so that the grants a list's users were given on its tables cover them;
-/// - `task.changed_by` is the step that last changed a task, and `step_task.previous_change` the one
-///   before it, which an undo restores: a refused undo names who made the changes in the way;
+/// - `task.changed_author` (version 3) is the person who last changed a task, by a change, an undo or
+///   a redo: a refused undo or redo names who made the changes in the way. (`task.changed_by`, the
+///   step that last changed it, and `step_task.previous_change`, the one before, which an undo
+///   restores, are what version 2 named them by: the upgrade reads them, and they are kept up.)
 /// - no change that can be undone deletes a task: `removed_by` hides it.
 ///
 /// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
@@ -139,6 +141,8 @@ enum PostgresSchema {
             DROP COLUMN previous_created_at, DROP COLUMN previous_foreign, DROP COLUMN previous_removed_by,
             DROP COLUMN imported_text, DROP COLUMN imported_favorite, DROP COLUMN imported_done,
             DROP COLUMN imported_created_at, DROP COLUMN imported_foreign;
+        ALTER TABLE tasks.task ADD COLUMN changed_author text;
+        UPDATE tasks.task t SET changed_author = s.author FROM tasks.step s WHERE s.id = t.changed_by;
         UPDATE tasks.meta SET version = 3 WHERE id = 1;
         """
 }

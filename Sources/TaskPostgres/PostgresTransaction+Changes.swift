@@ -17,8 +17,8 @@ extension PostgresTransaction: TaskWriting {
                 INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, 'create', 1)
                 RETURNING id),
             task AS (
-                INSERT INTO tasks.task (uuid, position, text, created_at, created_by, changed_by)
-                SELECT $2, $3, $4, $5, id, id FROM step)
+                INSERT INTO tasks.task (uuid, position, text, created_at, created_by, changed_by, changed_author)
+                SELECT $2, $3, $4, $5, id, id, $1 FROM step)
             INSERT INTO tasks.step_task (step, ordinal, task, \(PostgresTaskRow.columns(.after)))
             SELECT id, 0, $2, $3, $4, false, NULL, $5, NULL, NULL FROM step RETURNING step
             """, .text(person), .uuid(id), .int64(position), .utf8(text), .double(createdAt.timeIntervalSince1970))
@@ -76,7 +76,7 @@ extension PostgresTransaction: TaskWriting {
                     \(Self.rowColumns("c", removedBy: "step.id"))
                 FROM chosen c CROSS JOIN step),
             hidden AS (
-                UPDATE tasks.task t SET removed_by = step.id, changed_by = step.id
+                UPDATE tasks.task t SET removed_by = step.id, changed_by = step.id, changed_author = $1
                 FROM step WHERE t.uuid IN (SELECT uuid FROM chosen))
             SELECT id FROM step
             """, [.text(person), .text(kind.rawValue)] + extra)

@@ -53,7 +53,8 @@ extension PostgresTransaction: StepHistory {
                     \(PostgresTaskRow.sql(written) { "i.\($0.task)" }), NULL
                 FROM i JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
             written AS (
-                UPDATE tasks.task t SET \(PostgresTaskRow.sql(written) { "\($0.task) = i.\($0.task)" }), changed_by = step.id
+                UPDATE tasks.task t SET \(PostgresTaskRow.sql(written) { "\($0.task) = i.\($0.task)" }), changed_by = step.id,
+                    changed_author = $1
                 FROM i, step WHERE t.uuid = i.uuid)
             SELECT id FROM step
             """, [.text(person), .text(kind.rawValue), .int64(Int64(transitions.count)), .uuids(transitions.map(\.id))]
@@ -105,10 +106,10 @@ extension PostgresTransaction: StepHistory {
             WITH marked AS (UPDATE tasks.step SET undone = $2 WHERE id = $1)
             UPDATE tasks.task t SET \(kept),
                 removed_by = CASE WHEN \(image("created_at")) IS NULL THEN $1 ELSE \(image("removed_by")) END,
-                changed_by = \(undoing ? "st.previous_change" : "$1")
+                changed_by = \(undoing ? "st.previous_change" : "$1"), changed_author = $3
             FROM tasks.step_task st WHERE st.step = $1 AND t.uuid = st.task
             RETURNING t.uuid, \(image("position")), t.position IS DISTINCT FROM \(image("position"))
-            """, .int64(step.number), .bool(undoing))
+            """, .int64(step.number), .bool(undoing), .text(person))
         for row in 0..<moved.count where moved.bool(row, 2) == true {
             guard let id = moved.uuid(row, 0), let position = moved.int64(row, 1) else {
                 continue // no image: the task was hidden where it is
@@ -135,12 +136,12 @@ extension PostgresTransaction: StepHistory {
     /// Each person has a history of their own: a task not as a step left it was changed by another.
     var isShared: Bool { true }
 
-    /// The people, other than this one, whose changes were the last to `ids` (a task gone for good
-    /// has none), sorted.
+    /// The people, other than this one, who last changed `ids` — by a change, an undo or a redo (a
+    /// task gone for good has none), sorted.
     func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] {
         let rows = try query("""
-            SELECT DISTINCT s.author FROM tasks.task t JOIN tasks.step s ON s.id = t.changed_by
-            WHERE t.uuid = ANY($1::uuid[]) AND s.author <> $2 ORDER BY s.author
+            SELECT DISTINCT changed_author FROM tasks.task
+            WHERE uuid = ANY($1::uuid[]) AND changed_author <> $2 ORDER BY changed_author
             """, .uuids(ids), .text(person))
         return (0..<rows.count).compactMap { rows.string($0, 0) }
     }

@@ -34,12 +34,13 @@ extension PostgresTransaction {
                     coalesce(i.position, t.position), \(PostgresTaskRow.sql(fields) { "i.\($0.task)" }), NULL
                 FROM i LEFT JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
             added AS (
-                INSERT INTO tasks.task (uuid, \(PostgresTaskRow.sql(written) { $0.task }), created_by, changed_by)
-                SELECT uuid, \(PostgresTaskRow.sql(written) { $0.task }), step.id, step.id
+                INSERT INTO tasks.task (uuid, \(PostgresTaskRow.sql(written) { $0.task }), created_by, changed_by,
+                                        changed_author)
+                SELECT uuid, \(PostgresTaskRow.sql(written) { $0.task }), step.id, step.id, $1
                 FROM i CROSS JOIN step WHERE position IS NOT NULL),
             updated AS (
                 UPDATE tasks.task t SET \(PostgresTaskRow.sql(fields) { "\($0.task) = i.\($0.task)" }),
-                    removed_by = NULL, changed_by = step.id
+                    removed_by = NULL, changed_by = step.id, changed_author = $1
                 FROM i, step WHERE i.position IS NULL AND t.uuid = i.uuid)
             SELECT id FROM step
             """,

@@ -137,4 +137,19 @@ import Testing
         #expect(try bob.undo() == Change(kind: .create, taskCount: 1, text: "b"))
         #expect(try alice.read { try $0.count() } == 100)
     }
+
+    /// An independent tester found the refusal saying "someone else" when the change in the way was
+    /// another person's undo.
+    @Test func aRefusalNamesWhoseUndoWasInTheWay() throws {
+        let tasks = try alice.fill(["A", "B", "C"])
+        try bob.move(id: tasks[2].id, to: .before(tasks[1].id))
+        try alice.move(id: tasks[2].id, to: .before(tasks[0].id))
+        try bob.toggleFavorite(ids: [tasks[2].id])
+        try bob.undo()
+        #expect(try alice.undo() == Change(kind: .move, taskCount: 1, text: "C"))
+        #expect(throws: StoreError.changedSince(change: Change(kind: .toggleFavorite, taskCount: 1, text: "C", isSet: false),
+                                                by: ["alice"], undoing: false)) {
+            try bob.redo()
+        }
+    }
 }
