@@ -268,7 +268,7 @@ extension SQLiteTransaction: StepHistory {
     /// undo or redo writing an image back).
     func write(_ row: TaskRow, of id: TaskItem.ID) throws {
         try statement("""
-            UPDATE task SET \(TaskRow.assignments(TaskRow.fieldColumns + ["createdBy", "removedBy"])) WHERE uuid = ?
+            UPDATE task SET \(TaskRow.assignments(TaskRow.columnsAfterPosition)) WHERE uuid = ?
             """).run(Array(row.arguments.dropFirst()) + [.uuid(id)])
     }
 

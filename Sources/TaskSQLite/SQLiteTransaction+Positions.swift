@@ -85,8 +85,8 @@ extension SQLiteTransaction: PositionedList {
         try db.execute(sql: """
             CREATE TEMP TABLE oldTask AS SELECT * FROM task;
             DELETE FROM task;
-            INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, foreignFields)
-                SELECT renumbered.new, uuid, text, isFavorite, doneAt, createdAt, createdBy, removedBy, foreignFields
+            INSERT INTO task (uuid, \(TaskRow.columns()))
+                SELECT uuid, renumbered.new, \(TaskRow.columnsAfterPosition.joined(separator: ", "))
                 FROM oldTask JOIN renumbered ON renumbered.old = oldTask.position ORDER BY renumbered.new;
             DROP TABLE oldTask;
             DROP TABLE renumbered;

@@ -22,8 +22,12 @@ struct TaskRow: Equatable {
     /// The columns of a row, in the order `init(row:at:)` reads them and `arguments` binds them,
     /// each name after `prefix` (`before_`, `after_`, or "" for the `task` table's own).
     static func columns(_ prefix: String = "") -> String {
-        (["position"] + fieldColumns + ["createdBy", "removedBy"]).map { prefix + $0 }.joined(separator: ", ")
+        (["position"] + columnsAfterPosition).map { prefix + $0 }.joined(separator: ", ")
     }
+
+    /// The columns after `position`: every one but the task's place, which a write of a row back
+    /// leaves to `place`.
+    static let columnsAfterPosition = fieldColumns + ["createdBy", "removedBy"]
 
     /// How many columns `columns` names.
     static let columnCount = fieldColumns.count + 3
