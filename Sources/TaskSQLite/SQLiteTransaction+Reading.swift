@@ -31,7 +31,7 @@ extension SQLiteTransaction: TaskReading {
     private func tasks(limit: Int?, offset: Int = 0) throws -> TaskList {
         try mapErrors {
             // SQLite skips an OFFSET's rows without making their columns.
-            let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(Self.isLive) ORDER BY position"
+            let select = try statement("SELECT \(Self.taskColumns) FROM task WHERE \(try listedCondition()) ORDER BY position"
                 + (limit == nil ? "" : " LIMIT ? OFFSET ?"))
             // The store's files bound the bytes of all texts, and a row takes more than 16 bytes of them;
             // the room is capped so that a huge store does not ask for more address space than it needs.
@@ -64,8 +64,21 @@ extension SQLiteTransaction: TaskReading {
 
     func count() throws -> Int {
         try mapErrors {
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM task WHERE \(Self.isLive)")) ?? 0
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM task WHERE \(try listedCondition())")) ?? 0
         }
+    }
+
+    /// The condition every row of the list meets: `isLive`, or none at all when no row is hidden
+    /// (no task removed, and no clear that undo can still take back: the purge deletes what a clear
+    /// hid once it falls below the history's floor). A scan then tests nothing per row, and the
+    /// rows a number skips (`OFFSET`) are passed without reading their columns.
+    private func listedCondition() throws -> String {
+        var hidden = true
+        try statement("""
+            SELECT EXISTS (SELECT 1 FROM task WHERE removedBy IS NOT NULL)
+                OR (SELECT clearedThrough > floor FROM history WHERE id = 1)
+            """).forEachRow { hidden = $0.integer(0) != 0 }
+        return hidden ? Self.isLive : "1"
     }
 
     /// SQLite's `data_version` as this transaction sees it: it changes only when another

@@ -23,9 +23,21 @@ extension TaskWriting where Self: StepHistory {
     package func move(id: TaskItem.ID, to place: Placement) throws {
         let neighbour = switch place { case let .before(other), let .after(other): other }
         guard neighbour != id else { return }
-        try requireLive([id, neighbour])
-        guard let (_, to) = try positions(moving: id, next: place) else { return } // there already
-        try change([id], as: .move) { $0.position = to }
+        // Both states read at once, for the check that both are in the list and for their places.
+        let states = try self.states(of: [id, neighbour])
+        guard let moving = states[id], let anchor = states[neighbour] else {
+            throw StoreError.tasksNotFound(ids: [id, neighbour].filter { states[$0] == nil })
+        }
+        guard let (from, to) = try positions(moving: id, next: place, known: (moving.position, anchor.position)) else {
+            return // there already
+        }
+        // Making room renumbered every position: the state read before has an old one.
+        guard let before = from == moving.position ? moving : try self.states(of: [id])[id] else {
+            throw StoreError.tasksNotFound(ids: [id])
+        }
+        var after = before
+        after.position = to
+        try record(.move, [TaskTransition(id: id, before: before, after: after)])
     }
 
     @discardableResult

@@ -17,10 +17,15 @@ extension PositionedList {
     /// Where moving task `id` next to another task takes it: its position now and a free one
     /// just before or after the other task, renumbering first when there is no room; nil when it
     /// is there already.
-    package func positions(moving id: TaskItem.ID, next place: Placement) throws -> (from: Int64, to: Int64)? {
+    /// The positions of both, when the caller has read them, spare reading them again; after a
+    /// renumbering (then `from` differs from the one given) they are read anew.
+    package func positions(moving id: TaskItem.ID, next place: Placement,
+                           known: (from: Int64, anchor: Int64)? = nil) throws -> (from: Int64, to: Int64)? {
         let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
         for attempt in 0..<2 {
-            guard let anchor = try position(of: neighbour), let from = try position(of: id) else { return nil }
+            let read = attempt == 0 ? known : nil
+            guard let anchor = try read?.anchor ?? position(of: neighbour), let from = try read?.from ?? position(of: id)
+            else { return nil }
             if try adjacentPosition(to: anchor, below: before, excluding: nil) == from { return nil }
             let other = try adjacentPosition(to: anchor, below: before, excluding: from)
             if let to = ListPosition.between(before ? other : anchor, before ? anchor : other) { return (from, to) }
