@@ -18,7 +18,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Values, the storage protocols, StoreError, ordering: Foundation only.
+        // Values, the storage protocols, StoreError, ordering, the one design of undo history
+        // (History/) and calendar days and due dates (Time/): Foundation only.
         .target(name: "TaskModel"),
         // The default store, an SQLite file (GRDB): a TaskStorage backend of its own, so that nothing
         // above the model links SQLite.

@@ -34,15 +34,15 @@ extension StepHistory {
 
     package func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] { [] }
 
-    /// Reverts the latest change that is not undone; throws `nothingToUndo`, or `changedSince` when
-    /// a task it touched is no longer as it left it.
+    /// Reverts the latest change that is not undone; throws `nothingToUndo`, or, when a task it
+    /// touched is no longer as it left it, `changedSince` (a shared list) or `damagedHistory`.
     package func undoStep() throws -> Change {
         guard let step = try step(undone: false) else { throw StoreError.nothingToUndo }
         return try replay(step, undoing: true)
     }
 
-    /// Re-applies the latest undone change; throws `nothingToRedo`, or `changedSince` when a task it
-    /// touched is no longer as the undo left it.
+    /// Re-applies the latest undone change; throws `nothingToRedo`, or, when a task it touched is no
+    /// longer as the undo left it, `changedSince` (a shared list) or `damagedHistory`.
     package func redoStep() throws -> Change {
         guard let step = try step(undone: true) else { throw StoreError.nothingToRedo }
         return try replay(step, undoing: false)
