@@ -1,4 +1,5 @@
 import Foundation
+import TaskModel
 
 /// Times as the formats write them, computed by hand (civil calendar arithmetic): a formatter
 /// costs microseconds a call, and an export of 100,000 tasks makes 200,000 of them.
@@ -31,8 +32,7 @@ enum Timestamps {
     static func parseBasic(_ text: Substring, timeZone: TimeZone) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 8, let year = number(bytes[0..<4]), let month = number(bytes[4..<6]),
-              let day = number(bytes[6..<8]), valid(year, month, day) else { return nil }
-        let days = Self.days(year: year, month: month, day: day)
+              let day = number(bytes[6..<8]), let days = days(year, month, day) else { return nil }
         if bytes.count == 8 { return local(days: days, seconds: 0, in: timeZone) }
         guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")), bytes[8] == UInt8(ascii: "T"),
               let hour = number(bytes[9..<11]), let minute = number(bytes[11..<13]), let second = number(bytes[13..<15]),
@@ -50,9 +50,8 @@ enum Timestamps {
               bytes[19] == UInt8(ascii: "Z"),
               let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
               let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
-              valid(year, month, day), hour < 24, minute < 60, second < 61 else { return nil }
-        return Date(timeIntervalSince1970: Double(days(year: year, month: month, day: day) * 86_400
-                                                 + hour * 3600 + minute * 60 + second))
+              let days = days(year, month, day), hour < 24, minute < 60, second < 61 else { return nil }
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     /// Reads `yyyy-mm-dd` as local midnight in `timeZone`; nil when it is not a date.
@@ -61,8 +60,8 @@ enum Timestamps {
         let start = bytes.startIndex
         guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
               let year = number(bytes[start..<start + 4]), let month = number(bytes[start + 5..<start + 7]),
-              let day = number(bytes[start + 8..<start + 10]), valid(year, month, day) else { return nil }
-        return local(days: days(year: year, month: month, day: day), seconds: 0, in: timeZone)
+              let day = number(bytes[start + 8..<start + 10]), let days = days(year, month, day) else { return nil }
+        return local(days: days, seconds: 0, in: timeZone)
     }
 
     /// Whether two times read the same at `precision`.
@@ -91,33 +90,16 @@ enum Timestamps {
         return Date(timeIntervalSince1970: asUTC - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))))
     }
 
-    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+    /// Days since 1970-01-01 of `year-month-day`; nil when the calendar has no such day.
+    private static func days(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64? {
+        guard let year = Int(exactly: year), let month = Int(exactly: month), let day = Int(exactly: day) else { return nil }
+        return CalendarDay(year: year, month: month, day: day).map { Int64($0.daysSince1970) }
     }
 
+    /// The year, month and day of a day counted from 1970-01-01.
     private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func valid(_ year: Int64, _ month: Int64, _ day: Int64) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let lengths: [Int64] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        return day <= lengths[Int(month - 1)] + (month == 2 && leap ? 1 : 0)
+        let (year, month, day) = CalendarDay(daysSince1970: Int(days)).date
+        return (Int64(year), Int64(month), Int64(day))
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {

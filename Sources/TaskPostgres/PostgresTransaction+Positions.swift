@@ -17,27 +17,12 @@ extension PostgresTransaction: PositionedList {
         return try query("SELECT max(position) FROM tasks.task").int64(0, 0)
     }
 
-    /// Puts task `id` back at `position` (an undo or redo, whose image remembers it), or just after
-    /// it when another task has taken it meanwhile. Returns where it went and what `position` is
-    /// now: itself, unless finding room renumbered the list (images included).
-    func place(_ id: TaskItem.ID, at position: Int64) throws -> (wanted: Int64, placed: Int64) {
-        var wanted = position
-        var target = position
-        for attempt in 0..<2 where try isTaken(target, byOtherThan: id) {
-            if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
-                target = free
-                break
-            }
-            guard attempt == 0 else { throw noFreePosition }
-            wanted = try renumber(mapping: [wanted])[0]
-            target = wanted
-        }
-        try query("UPDATE tasks.task SET position = $1 WHERE uuid = $2", .int64(target), .uuid(id))
+    func setPosition(of id: TaskItem.ID, to position: Int64) throws {
+        try query("UPDATE tasks.task SET position = $1 WHERE uuid = $2", .int64(position), .uuid(id))
         appendPosition = nil
-        return (wanted, target)
     }
 
-    private func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
+    func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
         try query("SELECT 1 FROM tasks.task WHERE position = $1 AND uuid <> $2", .int64(position), .uuid(id)).count > 0
     }
 

@@ -27,28 +27,11 @@ extension SQLiteTransaction: PositionedList {
         return last
     }
 
-    /// Puts task `id` back at `position` (undo or redo of a step whose image remembers it), or just
-    /// after it when another task has taken it meanwhile. Returns where it went and what `position`
-    /// is now: itself, unless finding room renumbered the list (the images' positions with it).
-    func place(_ id: TaskItem.ID, at position: Int64) throws -> (wanted: Int64, placed: Int64) {
-        var wanted = position
-        var target = position
-        for attempt in 0..<2 where try isTaken(target) {
-            if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
-                target = free
-                break
-            }
-            guard attempt == 0 else { throw noFreePosition }
-            wanted = try renumber(mapping: [wanted])[0]
-            target = wanted
-        }
-        try setPosition(of: id, to: target)
-        return (wanted, target)
-    }
-
-    private func isTaken(_ position: Int64) throws -> Bool {
+    func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool {
         var taken = false
-        try statement("SELECT 1 FROM task WHERE position = ?").forEachRow(.integer(position)) { _ in taken = true }
+        try statement("SELECT 1 FROM task WHERE position = ? AND uuid <> ?").forEachRow(.integer(position), .uuid(id)) { _ in
+            taken = true
+        }
         return taken
     }
 

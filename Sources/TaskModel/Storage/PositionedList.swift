@@ -8,6 +8,10 @@ package protocol PositionedList: StoredList {
     func adjacentPosition(to anchor: Int64, below: Bool, excluding: Int64?) throws -> Int64?
     /// The largest position, hidden tasks' included.
     func lastPosition() throws -> Int64?
+    /// Whether a task other than `id`, hidden or not, is at `position`.
+    func isTaken(_ position: Int64, byOtherThan id: TaskItem.ID) throws -> Bool
+    /// Puts task `id` at `position`.
+    func setPosition(of id: TaskItem.ID, to position: Int64) throws
     /// Spaces every position `ListPosition.gap` apart again, keeping the order (and the places that
     /// move steps remember); returns `positions` mapped the same way.
     func renumber(mapping positions: [Int64]) throws -> [Int64]
@@ -32,6 +36,25 @@ extension PositionedList {
             if attempt == 0 { _ = try renumber(mapping: []) }
         }
         throw noFreePosition
+    }
+
+    /// Puts task `id` back at `position` (undo or redo of a step whose image remembers it), or just
+    /// after it when another task has taken it meanwhile. Returns where it went and what `position`
+    /// is now: itself, unless finding room renumbered the list (the images' positions with it).
+    package func place(_ id: TaskItem.ID, at position: Int64) throws -> (wanted: Int64, placed: Int64) {
+        var wanted = position
+        var target = position
+        for attempt in 0..<2 where try isTaken(target, byOtherThan: id) {
+            if let free = ListPosition.between(target, try adjacentPosition(to: target, below: false, excluding: nil)) {
+                target = free
+                break
+            }
+            guard attempt == 0 else { throw noFreePosition }
+            wanted = try renumber(mapping: [wanted])[0]
+            target = wanted
+        }
+        try setPosition(of: id, to: target)
+        return (wanted, target)
     }
 
     /// Where an appended task goes: after every task, hidden or not (renumbering first in the
