@@ -100,8 +100,17 @@ import Testing
         try await session.type("rm 1-900")
         try await session.waitFor { $0.last == "tasks> rm 1-900" }
         try await session.press("Enter")
-        try await Task.sleep(for: .milliseconds(300)) // the change waits for the store
+        // The change waits for the store in SQLite's busy handler, asleep: a fixed pause here once
+        // let Ctrl-C come before the change began on a busy machine (it was then taken as a Ctrl-C
+        // after it). Wait for the sleep itself.
+        let program = try #require(try await session.programID())
+        let asleep = ContinuousClock.now + .seconds(30)
+        while (try? String(contentsOfFile: "/proc/\(program)/wchan", encoding: .utf8))?.contains("nanosleep") != true {
+            try #require(ContinuousClock.now < asleep, "the change never waited for the store")
+            try await Task.sleep(for: .milliseconds(10))
+        }
         try await session.press("C-c")
+        _ = try await session.waitFor { $0.last == "^C" } // the terminal echoes it as it sends SIGINT
         try await Task.sleep(for: .seconds(1)) // the prompt passes Ctrl-C on within 10 ms
         await holder.write("COMMIT;\n")
         holder.closeInput()
