@@ -15,9 +15,16 @@ extension TaskWriting where Self: StepHistory {
         return time
     }
 
+    /// With `expected`, refuses with `textChanged` when the text stored is no longer that one. Texts
+    /// are compared by their bytes (`change` records nothing when they are the same): Swift calls
+    /// canonically equivalent strings equal, and an edit between them is a change.
     package func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        guard try taskToEdit(id: id, to: text, expected: expected) != nil else { return }
-        try change([id], as: .edit) { $0.task.text = text }
+        try change([id], as: .edit) { state in
+            if let expected, !state.task.text.utf8.elementsEqual(expected.utf8) {
+                throw StoreError.textChanged(id: id, current: state.task.text)
+            }
+            state.task.text = text
+        }
     }
 
     package func move(id: TaskItem.ID, to place: Placement) throws {
