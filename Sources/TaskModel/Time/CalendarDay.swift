@@ -19,8 +19,19 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
 
     /// The day it is at `instant` where the clock shows `timeZone`'s time.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let local = (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))) / 86_400
-        self.init(daysSince1970: Int(local.rounded(.down)))
+        self.init(daysSince1970: Int((Self.localSeconds(instant, in: timeZone) / 86_400).rounded(.down)))
+    }
+
+    /// The hour and minute `timeZone`'s clock shows at `instant`.
+    public static func time(of instant: Date, in timeZone: TimeZone) -> (hour: Int, minute: Int) {
+        let seconds = Int(localSeconds(instant, in: timeZone).rounded(.down))
+        let minutes = (seconds % 86_400 + 86_400) % 86_400 / 60
+        return (minutes / 60, minutes % 60)
+    }
+
+    /// Seconds since 1970 as `timeZone`'s clock counts them at `instant`.
+    private static func localSeconds(_ instant: Date, in timeZone: TimeZone) -> Double {
+        instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
     }
 
     public static func < (first: CalendarDay, second: CalendarDay) -> Bool {

@@ -67,8 +67,7 @@ public struct Recurrence: Sendable, Hashable {
     public func next(after due: Due, completed: Date, in timeZone: TimeZone) -> Due {
         let day = next(after: due.day(in: timeZone), completed: CalendarDay(completed, in: timeZone))
         guard case let .instant(instant) = due else { return .day(day) }
-        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
-        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
-        return .instant(day.instant(hour: minutes / 60, minute: minutes % 60, in: timeZone))
+        let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)
+        return .instant(day.instant(hour: hour, minute: minute, in: timeZone))
     }
 }

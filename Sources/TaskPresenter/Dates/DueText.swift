@@ -14,9 +14,8 @@ struct DueText {
     func words(_ due: Due) -> String {
         let day = due.day(in: timeZone)
         guard case let .instant(instant) = due else { return words(day) }
-        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
-        let minutes = ((local % 86_400 + 86_400) % 86_400) / 60
-        return words(day) + " " + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)
+        return words(day) + " " + String(format: "%02d:%02d", hour, minute)
     }
 
     private func words(_ day: CalendarDay) -> String {
