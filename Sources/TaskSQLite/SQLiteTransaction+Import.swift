@@ -59,10 +59,7 @@ extension SQLiteTransaction {
         let clearedThrough = try loadHistory().clearedThrough
         try addStepRow(step, .importTasks)
         let insert = try statement(Self.importSQL)
-        let image = try statement("""
-            INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
-            VALUES (?, ?, ?, \(Array(repeating: "?", count: 2 * TaskRow.columnCount).joined(separator: ", ")))
-            """)
+        let image = try statement(TaskRow.insertImageSQL)
         var ordinal: Int64 = 0
         for task in plan.changed {
             let row = task.row

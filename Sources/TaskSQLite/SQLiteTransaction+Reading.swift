@@ -99,13 +99,6 @@ extension SQLiteTransaction: TaskReading {
         }
     }
 
-    /// The text of the task `id` as stored, whether it is in the list or hidden.
-    func storedText(of id: TaskItem.ID) throws -> String? {
-        var text: String?
-        try statement("SELECT text FROM task WHERE uuid = ?").forEachRow(.uuid(id)) { text = $0.text(0) }
-        return text
-    }
-
     private func damagedTask(at index: Int) -> StoreError {
         .corrupt(path: path, cause: StoreError.Cause(code: "task", message: "task \(index + 1) has no identity"))
     }

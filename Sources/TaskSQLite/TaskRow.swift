@@ -32,6 +32,13 @@ struct TaskRow: Equatable {
     /// How many columns `columns` names.
     static let columnCount = fieldColumns.count + 3
 
+    /// The SQL that writes one row of `step_task`: the step, the task's ordinal in it, the task, and
+    /// its row before and after, each bound from `arguments`.
+    static let insertImageSQL = """
+        INSERT INTO step_task (step, ordinal, task, \(columns("before_")), \(columns("after_")))
+        VALUES (?, ?, ?, \(Array(repeating: "?", count: 2 * columnCount).joined(separator: ", ")))
+        """
+
     /// `column = ?` for each of `columns`, joined for an UPDATE.
     static func assignments(_ columns: [String]) -> String {
         columns.map { "\($0) = ?" }.joined(separator: ", ")

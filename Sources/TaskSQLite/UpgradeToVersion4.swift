@@ -76,10 +76,7 @@ enum UpgradeToVersion4 {
                            arguments: [number, kind(of: step)?.name, through])
         }
         // Texts go through SQLite's C API, which keeps their NUL characters.
-        let insert = SQLiteStatement(try db.makeStatement(sql: """
-            INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
-            VALUES (?, ?, ?, \(Array(repeating: "?", count: 2 * TaskRow.columnCount).joined(separator: ", ")))
-            """), path: "")
+        let insert = SQLiteStatement(try db.makeStatement(sql: TaskRow.insertImageSQL), path: "")
         for image in images {
             try insert.run([.integer(image.step), .integer(Int64(image.ordinal)), .uuid(image.id)]
                            + image.before.arguments + image.after.arguments)
