@@ -43,6 +43,8 @@ struct PostgresLegacyStep {
         case .move:
             guard let from = result.int64(row, 5), let to = result.int64(row, 6) else { return nil }
             action = .move(from: from, to: to)
+        case .setDue, .retag, .setRecurrence: // not in that release
+            return nil
         }
         self.number = number
         self.undone = undone

@@ -6,7 +6,7 @@ import TaskModel
 /// removing some. Changes of tasks' fields and places are TaskModel's (`FieldChanges`).
 extension PostgresTransaction: TaskWriting {
     @discardableResult
-    func create(text: String) throws -> TaskItem {
+    func create(text: String, attributes: TaskEdit) throws -> TaskItem {
         try dropUndoneSteps()
         let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
         let id = identities.next(at: createdAt)

@@ -35,6 +35,9 @@ extension Change.Kind {
         case .edit: "edit"
         case .move: "mv"
         case .importTasks: "import"
+        case .setDue: "due"
+        case .retag: "tag"
+        case .setRecurrence: "every"
         }
     }
 }

@@ -111,16 +111,23 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout TaskList?, in store: any TaskWriting) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: any TaskWriting, timeZone: TimeZone = .current) throws -> Change? {
         switch self {
         case let .add(text):
             let task = try store.create(text: text)
             list?.append(task)
         case let .toggleDone(targets):
-            let time = try store.toggleDone(ids: targets.map(\.id))
+            let checked = try store.toggleDone(ids: targets.map(\.id), in: timeZone)
             for target in targets {
                 let wasDone = list?.isDone(at: target.index) == true
-                list?.setDone(wasDone ? nil : time, at: target.index)
+                list?.setDone(wasDone ? nil : checked.time, at: target.index)
+            }
+            // A recurring task checked off stops recurring; the next one goes just after it.
+            for target in targets.sorted(by: { $0.index > $1.index }) {
+                guard let next = checked.next[target.id], var task = list?[target.index] else { continue }
+                task.recurrence = nil
+                list?.setAttributes(of: task, at: target.index)
+                list?.insert(next, at: target.index + 1)
             }
         case let .toggleFavorite(targets):
             try store.toggleFavorite(ids: targets.map(\.id))

@@ -5,20 +5,23 @@ import TaskModel
 /// The changes that add and remove tasks, written as this store keeps them compactly (`Schema`);
 /// changes to tasks' fields and places are TaskModel's (`FieldChanges`), over `StepHistory`.
 extension SQLiteTransaction: TaskWriting {
-    private static let insertTaskSQL = "INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES (?, ?, ?, ?, ?)"
+    static let insertTaskSQL = """
+        INSERT INTO task (position, uuid, \(TaskRow.fieldColumns.joined(separator: ", ")), createdBy)
+        VALUES (?, ?, \(Array(repeating: "?", count: TaskRow.fieldColumns.count).joined(separator: ", ")), ?)
+        """
 
     @discardableResult
-    func create(text: String) throws -> TaskItem {
+    func create(text: String, attributes: TaskEdit) throws -> TaskItem {
         try mapErrors {
             let step = try beginStep()
             let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
-            let id = identities.next(at: createdAt)
+            let task = attributes.applied(to: TaskItem(id: identities.next(at: createdAt), text: text, createdAt: createdAt))
             let insert = try insertTask ?? statement(Self.insertTaskSQL)
             insertTask = insert // a script of many adds looks it up once
             let position = try nextAppendPosition()
-            try insert.run(.integer(position), .uuid(id), .text(text), .real(createdAt.timeIntervalSince1970), .integer(step))
+            try insert.run([.integer(position), .uuid(task.id)] + TaskRow.fieldArguments(task) + [.integer(step)])
             appendPosition = position
-            return TaskItem(id: id, text: text, createdAt: createdAt)
+            return task
         }
     }
 

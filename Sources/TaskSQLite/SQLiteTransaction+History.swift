@@ -20,7 +20,7 @@ extension SQLiteTransaction: StepHistory {
             var states: [TaskItem.ID: TaskState] = [:]
             for id in ids {
                 try select.forEachRow(.uuid(id)) { row in
-                    states[id] = TaskState(try TaskItem(row: row, id: id, path: path), at: row.integer(6))
+                    states[id] = TaskState(try TaskItem(row: row, id: id, path: path), at: row.integer(Int32(TaskRow.taskColumnCount)))
                 }
             }
             return states
@@ -28,7 +28,8 @@ extension SQLiteTransaction: StepHistory {
     }
 
     /// Records a change to the fields or places of tasks in the list: each task's row before, the
-    /// after-state written into it, and the row as written.
+    /// after-state written into it, and the row as written. A task the step makes (no before-state)
+    /// is inserted, its before-image the same row hidden by the step.
     func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws {
         try mapErrors {
             let step = try beginStep()
@@ -36,6 +37,10 @@ extension SQLiteTransaction: StepHistory {
             let update = try statement("UPDATE task SET \(TaskRow.assignments(TaskRow.fieldColumns)) WHERE uuid = ?")
             let image = try statement(Self.recordSQL)
             for (ordinal, transition) in transitions.enumerated() {
+                if transition.before == nil, let after = transition.after {
+                    try insert(after, madeBy: step, ordinal: Int64(ordinal))
+                    continue
+                }
                 guard let before = transition.before, let after = transition.after else {
                     throw damagedHistory(at: step, "a change of fields names a task outside the list")
                 }
@@ -46,6 +51,15 @@ extension SQLiteTransaction: StepHistory {
                 if after.position != before.position { try setPosition(of: transition.id, to: after.position) }
             }
         }
+    }
+
+    /// Inserts the task of `state`, made by step `step` among other changes, and its images.
+    private func insert(_ state: TaskState, madeBy step: Int64, ordinal: Int64) throws {
+        let fields = TaskRow.fieldArguments(state.task)
+        try statement(Self.insertTaskSQL).run([.integer(state.position), .uuid(state.task.id)] + fields + [.integer(step)])
+        let shown: [SQLiteArgument] = [.integer(state.position)] + fields + [.integer(step)]
+        try statement(TaskRow.insertImageSQL)
+            .run([.integer(step), .integer(ordinal), .uuid(state.task.id)] + shown + [.integer(step)] + shown + [.null])
     }
 
     func step(undone: Bool) throws -> RecordedStep? {
@@ -198,14 +212,15 @@ extension SQLiteTransaction: StepHistory {
                 EXISTS (SELECT 1 FROM task WHERE uuid = step_task.task)
             FROM step_task WHERE step = ? ORDER BY ordinal
             """).forEachRow(.integer(number)) { row in
-            guard let id = row.uuid(0), row.integer(17) != 0 else {
+            let width = Int32(TaskRow.columnCount)
+            guard let id = row.uuid(0), row.integer(1 + 2 * width) != 0 else {
                 throw damagedHistory(at: number, "a task it names is not stored")
             }
-            guard let before = TaskRow(row: row, at: 1), let after = TaskRow(row: row, at: 9) else {
+            guard let before = TaskRow(row: row, at: 1), let after = TaskRow(row: row, at: 1 + width) else {
                 throw damagedHistory(at: number, "an image of a task holds a value of the wrong kind")
             }
             guard let beforeState = before.state(id: id), let afterState = after.state(id: id) else {
-                throw damagedHistory(at: number, "a task's foreign fields do not read")
+                throw damagedHistory(at: number, "a task's foreign fields or recurrence do not read")
             }
             transitions.append(TaskTransition(id: id, before: before.isLive(clearedThrough: clearedThrough) ? beforeState : nil,
                                               after: after.isLive(clearedThrough: clearedThrough) ? afterState : nil))

@@ -7,10 +7,6 @@ import TaskModel
 /// and each stored task the import changes is written, its row before and after kept in the step
 /// for undo and redo.
 extension SQLiteTransaction {
-    private static let importSQL = """
-        INSERT INTO task (position, uuid, text, isFavorite, doneAt, createdAt, createdBy, foreignFields)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
 
     /// How many identities one look-up binds: SQLite allows 32,766 parameters; a few hundred
     /// already make the statement's own cost small next to the index probes.
@@ -40,13 +36,14 @@ extension SQLiteTransaction {
         var rows: [TaskItem.ID: ImportPlan.StoredRow] = [:]
         rows.reserveCapacity(stored.count)
         for (id, task) in stored {
-            let foreign = task.foreign.map(ForeignFieldsCoding.decode) ?? [:] // nil: not a text it wrote
-            guard let foreign else {
-                throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
+            guard let state = task.state(id: id) else {
+                throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task",
+                                                                             message: "unreadable foreign fields or recurrence"))
             }
             rows[id] = (
                 row: ImportPlan.Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt,
-                                    createdAt: task.createdAt, foreign: foreign),
+                                    createdAt: task.createdAt, foreign: state.task.foreign, due: state.task.due,
+                                    tags: state.task.tags, recurrence: state.task.recurrence),
                 isLive: task.isLive(clearedThrough: clearedThrough))
         }
         let now = Date()
@@ -58,23 +55,21 @@ extension SQLiteTransaction {
     private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: TaskRow], as step: Int64) throws {
         let clearedThrough = try loadHistory().clearedThrough
         try addStepRow(step, .importTasks)
-        let insert = try statement(Self.importSQL)
+        let insert = try statement(Self.insertTaskSQL)
         let image = try statement(TaskRow.insertImageSQL)
         var ordinal: Int64 = 0
         for task in plan.changed {
             let row = task.row
-            let foreign = ForeignFieldsCoding.encode(row.foreign)
             guard let before = stored[task.id] else {
                 let position = try nextAppendPosition()
-                try insert.run(.integer(position), .uuid(task.id), .text(row.text), .integer(row.isFavorite ? 1 : 0),
-                               SQLiteArgument(row.doneAt), .real(row.createdAt), .integer(step), SQLiteArgument(foreign))
+                try insert.run([.integer(position), .uuid(task.id)]
+                               + TaskRow(row, position: position, createdBy: step).arguments.dropFirst().dropLast())
                 appendPosition = position
                 continue
             }
             // A task hidden by a clear is shown by being made by this step; one hidden by a removal by losing the mark.
-            let after = TaskRow(position: before.position, text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt,
-                                createdAt: row.createdAt, foreign: foreign,
-                                createdBy: before.createdBy > clearedThrough ? before.createdBy : step, removedBy: nil)
+            let after = TaskRow(row, position: before.position,
+                                createdBy: before.createdBy > clearedThrough ? before.createdBy : step)
             try write(after, of: task.id)
             try image.run([.integer(step), .integer(ordinal), .uuid(task.id)] + before.arguments + after.arguments)
             ordinal += 1

@@ -7,7 +7,7 @@ extension SQLiteTransaction: TaskReading {
     static let isLive = "removedBy IS NULL AND createdBy > (SELECT clearedThrough FROM history WHERE id = 1)"
 
     /// The columns `TaskItem(row:)` reads, in order.
-    static let taskColumns = "uuid, text, isFavorite, doneAt, createdAt, foreignFields"
+    static let taskColumns = "uuid, " + TaskRow.fieldColumns.joined(separator: ", ")
 
     func allTasks() throws -> TaskList {
         try tasks(limit: nil)
@@ -40,12 +40,14 @@ extension SQLiteTransaction: TaskReading {
             var tasks = TaskList(reservingTextBytes: min(storeBytes, rows * 64), count: rows)
             var position = 0
             try select.forEachRow(limit.map { [.integer(Int64($0)), .integer(Int64(offset))] } ?? []) { row in
-                guard let id = row.uuid(0), let foreign = row.foreignFields(5) else {
+                guard let id = row.uuid(0), let foreign = row.foreignFields(5),
+                      let attributes = row.attributes(from: 6) else {
                     throw damagedTask(at: offset + position)
                 }
                 row.withTextBytes(1) { text in
                     tasks.append(id: id, storedText: text, isFavorite: row.integer(2) != 0,
-                                 doneAt: row.optionalReal(3), createdAt: row.real(4), foreign: foreign)
+                                 doneAt: row.optionalReal(3), createdAt: row.real(4), foreign: foreign,
+                                 due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
                 }
                 position += 1
             }
@@ -100,18 +102,34 @@ extension SQLiteTransaction: TaskReading {
     }
 
     private func damagedTask(at index: Int) -> StoreError {
-        .corrupt(path: path, cause: StoreError.Cause(code: "task", message: "task \(index + 1) has no identity"))
+        .corrupt(path: path, cause: StoreError.Cause(code: "task", message: "task \(index + 1) does not read"))
     }
 }
 
 extension TaskItem {
     /// Decodes a row of `SQLiteTransaction.taskColumns` whose identity is known to be `id`.
     init(row: SQLiteRow, id: UUID, path: String) throws {
-        guard let foreign = row.foreignFields(5) else {
-            throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task", message: "unreadable foreign fields"))
+        guard let foreign = row.foreignFields(5), let attributes = row.attributes(from: 6) else {
+            throw StoreError.corrupt(path: path, cause: StoreError.Cause(code: "task",
+                                                                         message: "unreadable foreign fields or recurrence"))
         }
         self.init(id: id, text: row.text(1), isFavorite: row.integer(2) != 0,
                   doneAt: row.optionalReal(3).map(Date.init(timeIntervalSince1970:)),
-                  createdAt: Date(timeIntervalSince1970: row.real(4)), foreign: foreign)
+                  createdAt: Date(timeIntervalSince1970: row.real(4)), foreign: foreign,
+                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+    }
+}
+
+extension SQLiteRow {
+    /// The due date, tags and recurrence in the four columns from `start` (`dueDay`, `dueAt`, `tags`,
+    /// `recurrence`); nil when the recurrence does not read.
+    func attributes(from start: Int32) -> (due: Due?, tags: [String], recurrence: Recurrence?)? {
+        var recurrence: Recurrence?
+        if let stored = optionalText(start + 3) {
+            guard let read = Recurrence(storedForm: stored) else { return nil }
+            recurrence = read
+        }
+        return (Due(storedDay: optionalInteger(start), instant: optionalReal(start + 1)),
+                Tags.read(storedForm: optionalText(start + 2)), recurrence)
     }
 }

@@ -29,10 +29,12 @@ import TaskModel
 /// marked the tasks a removal's undo brought back with `restoredBy`; version 4 drops the column.)
 ///
 /// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none
-/// (`ForeignFieldsCoding`).
+/// (`ForeignFieldsCoding`). Version 5 adds a task's due date (`dueDay` for an all-day one, days
+/// since 1970; `dueAt` for a timed one), `tags` and `recurrence` (their stored forms), NULL when
+/// it has none, to `task` and to both images in `step_task`.
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
-    static let userVersion: Int32 = 4
+    static let userVersion: Int32 = 5
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).
@@ -63,6 +65,10 @@ enum Schema {
         }
         migrator.registerMigration("v4") { db in
             if let upgrade = try UpgradeToVersion4.run(db) { upgraded(upgrade) }
+        }
+        migrator.registerMigration("v5") { db in
+            try addVersion5Columns(db)
+            try db.execute(sql: "PRAGMA user_version = 5")
         }
         return migrator
     }
@@ -140,6 +146,19 @@ enum Schema {
             PRIMARY KEY (step, ordinal)
         ) WITHOUT ROWID;
         """
+
+    /// Adds the columns of version 5 to `task` and `step_task`, unless they are there already (the
+    /// upgrade to version 4 adds them first, since it writes images of today's rows). Columns added
+    /// with no default rewrite no row: instant on a store of any size.
+    static func addVersion5Columns(_ db: Database) throws {
+        guard try !db.columns(in: "task").contains(where: { $0.name == "dueDay" }) else { return }
+        let columns = "dueDay INTEGER, dueAt REAL, tags TEXT, recurrence TEXT".split(separator: ",")
+        for column in columns {
+            let column = column.trimmingCharacters(in: .whitespaces)
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN \(column)")
+            for side in ["before_", "after_"] { try db.execute(sql: "ALTER TABLE step_task ADD COLUMN \(side)\(column)") }
+        }
+    }
 
     /// The columns of one image of a task row in `step_task`.
     private static func image(_ prefix: String) -> String {

@@ -17,6 +17,7 @@ enum UpgradeToVersion4 {
     static func run(_ db: Database) throws -> StoreUpgrade? {
         try db.execute(sql: "ALTER TABLE step RENAME TO step_v3")
         try db.execute(sql: Schema.version4History)
+        try Schema.addVersion5Columns(db) // the images written below are of today's rows
         let keptHistory = try convertHistory(db)
         if !keptHistory {
             try UpgradeToVersion2.dropHistory(db)

@@ -17,7 +17,19 @@ public extension TaskStorage {
     func create(text: String) throws -> TaskItem { try write { try $0.create(text: text) } }
     func toggleFavorite(ids: [TaskItem.ID]) throws { try write { try $0.toggleFavorite(ids: ids) } }
     @discardableResult
-    func toggleDone(ids: [TaskItem.ID]) throws -> Date { try write { try $0.toggleDone(ids: ids) } }
+    func toggleDone(ids: [TaskItem.ID]) throws -> Date { try write { try $0.toggleDone(ids: ids).time } }
+    /// Toggles done with days counted in `timeZone`, and says what came after each recurring task.
+    @discardableResult
+    func checkOff(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
+        try write { try $0.toggleDone(ids: ids, in: timeZone) }
+    }
+    @discardableResult
+    func create(text: String, attributes: TaskEdit) throws -> TaskItem {
+        try write { try $0.create(text: text, attributes: attributes) }
+    }
+    func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String? = nil) throws {
+        try write { try $0.edit(ids: ids, edit, expected: expected) }
+    }
     func remove(ids: [TaskItem.ID]) throws { try write { try $0.remove(ids: ids) } }
     @discardableResult
     func removeAll() throws -> Int { try write { try $0.removeAll() } }

@@ -8,22 +8,66 @@ extension TaskWriting where Self: StepHistory {
         try change(ids, as: .toggleFavorite) { $0.task.isFavorite.toggle() }
     }
 
+    /// A recurring task checked off is followed by the next one, placed just after it, in the same step.
     @discardableResult
-    package func toggleDone(ids: [TaskItem.ID]) throws -> Date {
+    package func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
         let time = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
-        try change(ids, as: .toggleDone) { $0.task.doneAt = $0.task.isDone ? nil : time }
-        return time
+        let ids = ids.uniqued()
+        var (states, followers) = try statesAndRoomForFollowers(ids)
+        var checked = CheckedOff(time: time)
+        var transitions: [TaskTransition] = []
+        for id in ids {
+            guard let before = states[id] else { continue }
+            var after = before
+            after.task.doneAt = before.task.isDone ? nil : time
+            transitions.append(TaskTransition(id: id, before: before, after: after))
+            guard let position = followers[id], let recurrence = before.task.recurrence else { continue }
+            after.task.recurrence = nil
+            transitions[transitions.count - 1].after = after
+            let next = TaskItem(id: UUID(), text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
+                                due: recurrence.next(after: before.task.due, completed: time, in: timeZone),
+                                tags: before.task.tags, recurrence: recurrence)
+            checked.next[id] = next
+            transitions.append(TaskTransition(id: next.id, before: nil, after: TaskState(next, at: position)))
+        }
+        states.removeAll()
+        followers.removeAll()
+        try record(.toggleDone, transitions)
+        return checked
+    }
+
+    /// The states of `ids` (all in the list, else `tasksNotFound`) and, for each recurring one that
+    /// is not done, a free position just after it for the task that follows it: the list is
+    /// renumbered first (and the states read again) when one has no room after it.
+    private func statesAndRoomForFollowers(_ ids: [TaskItem.ID]) throws
+        -> (states: [TaskItem.ID: TaskState], followers: [TaskItem.ID: Int64]) {
+        for attempt in 0..<2 {
+            let states = try self.states(of: ids)
+            let absent = ids.filter { states[$0] == nil }
+            guard absent.isEmpty else { throw StoreError.tasksNotFound(ids: absent) }
+            var followers: [TaskItem.ID: Int64] = [:]
+            for (id, state) in states where state.task.recurrence != nil && !state.task.isDone {
+                let above = try adjacentPosition(to: state.position, below: false, excluding: nil)
+                guard let free = ListPosition.between(state.position, above) else { break }
+                followers[id] = free
+            }
+            if followers.count == states.values.filter({ $0.task.recurrence != nil && !$0.task.isDone }).count {
+                return (states, followers)
+            }
+            if attempt == 0 { _ = try renumber(mapping: []) }
+        }
+        throw noFreePosition
     }
 
     /// With `expected`, refuses with `textChanged` when the text stored is no longer that one. Texts
     /// are compared by their bytes (`change` records nothing when they are the same): Swift calls
     /// canonically equivalent strings equal, and an edit between them is a change.
-    package func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        try change([id], as: .edit) { state in
+    package func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws {
+        try change(ids, as: edit.kind) { state in
             if let expected, !state.task.text.utf8.elementsEqual(expected.utf8) {
-                throw StoreError.textChanged(id: id, current: state.task.text)
+                throw StoreError.textChanged(id: state.task.id, current: state.task.text)
             }
-            state.task.text = text
+            state.task = edit.applied(to: state.task)
         }
     }
 

@@ -13,19 +13,27 @@ package struct ImportPlan {
         package var createdAt: Double
         /// Other formats' fields (`TaskItem.foreign`): never an empty value.
         package var foreign: [String: String]
+        package var due: Due?
+        package var tags: [String]
+        package var recurrence: Recurrence?
 
-        package init(text: String, isFavorite: Bool, doneAt: Double?, createdAt: Double, foreign: [String: String]) {
+        package init(text: String, isFavorite: Bool, doneAt: Double?, createdAt: Double, foreign: [String: String],
+                     due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
             self.text = text
             self.isFavorite = isFavorite
             self.doneAt = doneAt
             self.createdAt = createdAt
             self.foreign = foreign
+            self.due = due
+            self.tags = tags
+            self.recurrence = recurrence
         }
 
         /// Whether both hold the same bytes, not merely equal texts: Swift calls canonically
         /// equivalent texts equal, and an import that changes a text to an equivalent one still changes it.
         package static func == (first: Row, second: Row) -> Bool {
             first.isFavorite == second.isFavorite && first.doneAt == second.doneAt && first.createdAt == second.createdAt
+                && first.due == second.due && first.tags == second.tags && first.recurrence == second.recurrence
                 && first.text.utf8.elementsEqual(second.text.utf8) && sameBytes(first.foreign, second.foreign)
         }
 
@@ -100,7 +108,8 @@ package struct ImportPlan {
     /// The row `task` makes, its foreign fields put over `existing` format by format.
     private static func row(_ task: TaskImport, over existing: [String: String]) -> Row {
         Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt?.timeIntervalSince1970,
-            createdAt: task.createdAt.timeIntervalSince1970, foreign: foreign(task.foreign, over: existing))
+            createdAt: task.createdAt.timeIntervalSince1970, foreign: foreign(task.foreign, over: existing),
+            due: task.due, tags: task.tags, recurrence: task.recurrence)
     }
 
     /// `incoming` merged over `existing` (`ForeignFieldsCoding.merge`).

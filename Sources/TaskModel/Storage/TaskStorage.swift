@@ -78,17 +78,20 @@ public protocol TaskReading {
 /// history, applied completely or not at all; naming a task that is not in the list throws
 /// `tasksNotFound` and changes nothing.
 public protocol TaskWriting: TaskReading {
-    /// Appends a task with `text`, stored exactly as given, and returns it.
+    /// Appends a task with `text`, stored exactly as given, and the due date, tags and recurrence
+    /// `attributes` sets, and returns it.
     @discardableResult
-    func create(text: String) throws -> TaskItem
+    func create(text: String, attributes: TaskEdit) throws -> TaskItem
 
     /// Toggles the favourite flag of each task in `ids`.
     func toggleFavorite(ids: [TaskItem.ID]) throws
 
-    /// Checks off each task in `ids` that is not done and makes each one that is done not done;
-    /// returns the time the newly done ones were checked off.
+    /// Checks off each task in `ids` that is not done and makes each one that is done not done.
+    /// A recurring task checked off stops recurring, and the next one (`Recurrence.next`, days
+    /// counted in `timeZone`) is made just after it, in the same step. Says when the newly done
+    /// ones were checked off and what came after each recurring one.
     @discardableResult
-    func toggleDone(ids: [TaskItem.ID]) throws -> Date
+    func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff
 
     /// Removes each task in `ids`.
     func remove(ids: [TaskItem.ID]) throws
@@ -101,9 +104,9 @@ public protocol TaskWriting: TaskReading {
     @discardableResult
     func removeDone() throws -> Int
 
-    /// Replaces the text of task `id`. With `expected`, refuses with `textChanged` when the text
-    /// stored is no longer that one (another process edited it meanwhile).
-    func edit(id: TaskItem.ID, text: String, expected: String?) throws
+    /// Sets what `edit` names on each task of `ids`. With `expected`, refuses with `textChanged`
+    /// when the text stored is no longer that one (another process edited it meanwhile).
+    func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws
 
     /// Moves task `id` just before or after another task; the others keep their order.
     func move(id: TaskItem.ID, to place: Placement) throws
@@ -136,6 +139,37 @@ public protocol TaskWriting: TaskReading {
     /// Runs `body` so that, if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (a script skipping a failing line).
     func savepoint<T>(_ body: () throws -> T) throws -> T
+}
+
+extension TaskWriting {
+    /// Appends a task with `text` and nothing else.
+    @discardableResult
+    public func create(text: String) throws -> TaskItem {
+        try create(text: text, attributes: TaskEdit())
+    }
+
+    /// Replaces the text of task `id`, as `edit(ids:_:expected:)` does.
+    public func edit(id: TaskItem.ID, text: String, expected: String?) throws {
+        try edit(ids: [id], TaskEdit(text: text), expected: expected)
+    }
+
+    /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.
+    @discardableResult
+    public func toggleDone(ids: [TaskItem.ID]) throws -> CheckedOff {
+        try toggleDone(ids: ids, in: .current)
+    }
+}
+
+/// What `toggleDone` did: when the tasks it checked off were, and the task it made after each
+/// recurring one, by that one's identity.
+public struct CheckedOff: Sendable, Hashable {
+    public var time: Date
+    public var next: [TaskItem.ID: TaskItem]
+
+    public init(time: Date, next: [TaskItem.ID: TaskItem] = [:]) {
+        self.time = time
+        self.next = next
+    }
 }
 
 /// Where `move` puts a task: next to another one.

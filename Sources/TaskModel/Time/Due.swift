@@ -25,3 +25,25 @@ public enum Due: Sendable, Hashable {
         }
     }
 }
+
+extension Due {
+    /// The two columns a backend keeps a due date in: the day of an all-day one (days since 1970),
+    /// and the instant of a timed one (seconds since 1970); both nil when there is none.
+    public var stored: (day: Int64?, instant: Double?) {
+        switch self {
+        case let .day(day): (Int64(day.daysSince1970), nil)
+        case let .instant(instant): (nil, instant.timeIntervalSince1970)
+        }
+    }
+
+    /// The due date kept in those two columns; nil when neither holds one.
+    public init?(storedDay day: Int64?, instant: Double?) {
+        if let day {
+            self = .day(CalendarDay(daysSince1970: Int(day)))
+        } else if let instant {
+            self = .instant(Date(timeIntervalSince1970: instant))
+        } else {
+            return nil
+        }
+    }
+}

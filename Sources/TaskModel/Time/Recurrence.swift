@@ -63,8 +63,13 @@ public struct Recurrence: Sendable, Hashable {
     }
 
     /// The due date that follows `due` (checked off at `completed`), in `timeZone`: a timed one keeps
-    /// its time of day on its new day.
-    public func next(after due: Due, completed: Date, in timeZone: TimeZone) -> Due {
+    /// its time of day on its new day. A recurring task without a due date counts from the day
+    /// it was checked off.
+    public func next(after due: Due?, completed: Date, in timeZone: TimeZone) -> Due {
+        guard let due else {
+            let day = CalendarDay(completed, in: timeZone)
+            return .day(Recurrence(rule, fromCompletion: true).next(after: day, completed: day))
+        }
         let day = next(after: due.day(in: timeZone), completed: CalendarDay(completed, in: timeZone))
         guard case let .instant(instant) = due else { return .day(day) }
         let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)

@@ -20,6 +20,12 @@ public struct Change: Sendable, Hashable {
         case move
         /// Tasks were imported from a file: added, updated or brought back.
         case importTasks
+        /// The due date of one or more tasks was set or removed.
+        case setDue
+        /// Tags were added to or removed from one or more tasks.
+        case retag
+        /// How one or more tasks recur was set or stopped.
+        case setRecurrence
     }
 
     /// What the change did.

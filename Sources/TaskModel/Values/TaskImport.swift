@@ -16,16 +16,23 @@ public struct TaskImport: Sendable, Hashable {
     /// Other formats' fields, by format (see `TaskItem.foreign`). On a task that exists, each format
     /// named here replaces that format's fields (an empty value removes them); others are kept.
     public var foreign: [String: String]
+    /// When it is due, its tags and how it recurs: set as given on a task that exists.
+    public var due: Due?
+    public var tags: [String]
+    public var recurrence: Recurrence?
 
     /// Creates a task to import.
     public init(id: TaskItem.ID?, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
-                foreign: [String: String] = [:]) {
+                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
         self.doneAt = doneAt
         self.createdAt = createdAt
         self.foreign = foreign
+        self.due = due
+        self.tags = tags
+        self.recurrence = recurrence
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One to-do item as stored: a stable identity, its text, its favourite and done flags, when it was
-/// made, and the fields of other programs' formats that tasks keeps for them. Its place in the list is the order of the list that holds it (each backend keeps
+/// made, when it is due, its tags, how it recurs, and the fields of other programs' formats that tasks keeps for them. Its place in the list is the order of the list that holds it (each backend keeps
 /// an explicit position for it).
 public struct TaskItem: Sendable, Hashable, Identifiable {
     /// The stable identity of a task: the same in every backend and every export.
@@ -22,16 +22,25 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     /// `taskwarrior`, `icalendar`): each value is that format's own text, opaque to the model,
     /// written back when the task is exported to that format again. Never an empty value.
     public var foreign: [String: String]
+    /// When the task is due; nil when it has no due date.
+    public var due: Due?
+    /// Its tags in the order given, each once (`Tags`): `home` for `+home`, `@phone` for a context.
+    public var tags: [String]
+    /// How it comes back once checked off; nil when it does not recur.
+    public var recurrence: Recurrence?
 
     /// Creates a task value; a backend assigns `id` when it creates one.
     public init(id: ID, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
-                foreign: [String: String] = [:]) {
+                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
         self.doneAt = doneAt
         self.createdAt = createdAt
         self.foreign = foreign
+        self.due = due
+        self.tags = tags
+        self.recurrence = recurrence
     }
 
     /// Whether the task is checked off.

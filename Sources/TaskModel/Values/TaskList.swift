@@ -24,6 +24,10 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         var isFavorite: Bool
         /// `TaskItem.foreign`: empty (and then no allocation) for nearly every task.
         var foreign: [String: String]
+        var due: Due?
+        /// Empty (and then no allocation) for an untagged task.
+        var tags: [String]
+        var recurrence: Recurrence?
     }
 
     private var entries: [Entry] = []
@@ -64,7 +68,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         let entry = entries[index]
         return TaskItem(id: entry.id, text: String(decoding: utf8[entry.textStart..<entry.textEnd], as: UTF8.self),
                         isFavorite: entry.isFavorite, doneAt: entry.doneAt.map(Date.init(timeIntervalSince1970:)),
-                        createdAt: Date(timeIntervalSince1970: entry.createdAt), foreign: entry.foreign)
+                        createdAt: Date(timeIntervalSince1970: entry.createdAt), foreign: entry.foreign,
+                        due: entry.due, tags: entry.tags, recurrence: entry.recurrence)
     }
 
     /// The identity of the task at `index`.
@@ -84,12 +89,24 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         utf8[entries[index].textStart..<entries[index].textEnd]
     }
 
-    /// The flags of a task as a view shows them.
+    /// When the task at `index` is due.
+    public func due(at index: Int) -> Due? { entries[index].due }
+
+    /// The tags of the task at `index`.
+    public func tags(at index: Int) -> [String] { entries[index].tags }
+
+    /// The flags and attributes of a task as a view shows them.
     public struct Flags: Sendable, Hashable {
         /// Whether the task is a favourite.
         public var isFavorite: Bool
         /// Whether the task is checked off.
         public var isDone: Bool
+        /// When it is due.
+        public var due: Due?
+        /// Its tags.
+        public var tags: [String]
+        /// Whether it recurs.
+        public var isRecurring: Bool
     }
 
     /// Calls `body` with the index, the UTF-8 of the text (valid only during the call) and the
@@ -102,7 +119,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
                 func visit(_ index: Int) {
                     let entry = entries[index]
                     body(index, UnsafeBufferPointer(rebasing: texts[entry.textStart..<entry.textEnd]),
-                         Flags(isFavorite: entry.isFavorite, isDone: entry.doneAt != nil))
+                         Flags(isFavorite: entry.isFavorite, isDone: entry.doneAt != nil, due: entry.due,
+                               tags: entry.tags, isRecurring: entry.recurrence != nil))
                 }
                 if let indices {
                     for index in indices { visit(index) }
@@ -132,6 +150,9 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
             && entries[index].doneAt == other.entries[index].doneAt
             && entries[index].createdAt == other.entries[index].createdAt
             && entries[index].foreign == other.entries[index].foreign
+            && entries[index].due == other.entries[index].due
+            && entries[index].tags == other.entries[index].tags
+            && entries[index].recurrence == other.entries[index].recurrence
             && utf8Text(at: index).elementsEqual(other.utf8Text(at: index))
     }
 
@@ -143,6 +164,9 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
             hasher.combine(entries[index].doneAt)
             hasher.combine(entries[index].createdAt)
             hasher.combine(entries[index].foreign)
+            hasher.combine(entries[index].due)
+            hasher.combine(entries[index].tags)
+            hasher.combine(entries[index].recurrence)
             utf8Text(at: index).withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(0xFF as UInt8) // never in UTF-8: ends the text
         }
@@ -156,30 +180,33 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         text.withUTF8 { bytes in
             append(id: task.id, validUTF8: bytes, isFavorite: task.isFavorite,
                    doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
-                   foreign: task.foreign)
+                   foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence)
         }
     }
 
     /// Appends a task whose text is `bytes`, which must be valid UTF-8.
     private mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                                 doneAt: Double?, createdAt: Double, foreign: [String: String]) {
+                                 doneAt: Double?, createdAt: Double, foreign: [String: String],
+                                 due: Due?, tags: [String], recurrence: Recurrence?) {
         let start = utf8.count
         utf8.append(contentsOf: bytes)
         entries.append(Entry(id: id, createdAt: createdAt, doneAt: doneAt, textStart: start, textEnd: utf8.count,
-                             isFavorite: isFavorite, foreign: foreign))
+                             isFavorite: isFavorite, foreign: foreign, due: due, tags: tags, recurrence: recurrence))
     }
 
     /// Appends a task read from storage: `bytes` are its text as stored, invalid UTF-8 replaced
     /// the way `String(decoding:as:)` replaces it; times are seconds since 1970.
     public mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
-                                 doneAt: Double?, createdAt: Double, foreign: [String: String] = [:]) {
+                                doneAt: Double?, createdAt: Double, foreign: [String: String] = [:],
+                                due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
         if Self.isASCII(bytes) {
             return append(id: id, validUTF8: bytes, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt,
-                          foreign: foreign)
+                          foreign: foreign, due: due, tags: tags, recurrence: recurrence)
         }
         var text = String(decoding: bytes, as: UTF8.self)
         text.withUTF8 {
-            append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt, foreign: foreign)
+            append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt, foreign: foreign,
+                   due: due, tags: tags, recurrence: recurrence)
         }
     }
 
@@ -191,6 +218,19 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
     /// Checks off the task at `index` at `time`, or (nil) makes it not done.
     public mutating func setDone(_ time: Date?, at index: Int) {
         entries[index].doneAt = time?.timeIntervalSince1970
+    }
+
+    /// Sets the due date, tags and recurrence of the task at `index` to `task`'s.
+    public mutating func setAttributes(of task: TaskItem, at index: Int) {
+        entries[index].due = task.due
+        entries[index].tags = task.tags
+        entries[index].recurrence = task.recurrence
+    }
+
+    /// Inserts `task` so that it ends up at `index`.
+    public mutating func insert(_ task: TaskItem, at index: Int) {
+        append(task)
+        move(from: entries.count - 1, to: index)
     }
 
     /// Moves the task at `source` so that it ends up at `destination`; the others keep their order.

@@ -47,14 +47,18 @@ final class ReadCountingStore: TaskStorage, Sendable {
         func count() throws -> Int { try base.count() }
         func externalVersion() throws -> Int { try base.externalVersion() }
 
-        func create(text: String) throws -> TaskItem { try writer.create(text: text) }
+        func create(text: String, attributes: TaskEdit) throws -> TaskItem {
+            try writer.create(text: text, attributes: attributes)
+        }
         func toggleFavorite(ids: [TaskItem.ID]) throws { try writer.toggleFavorite(ids: ids) }
-        func toggleDone(ids: [TaskItem.ID]) throws -> Date { try writer.toggleDone(ids: ids) }
+        func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
+            try writer.toggleDone(ids: ids, in: timeZone)
+        }
         func remove(ids: [TaskItem.ID]) throws { try writer.remove(ids: ids) }
         func removeAll() throws -> Int { try writer.removeAll() }
         func removeDone() throws -> Int { try writer.removeDone() }
-        func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-            try writer.edit(id: id, text: text, expected: expected)
+        func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws {
+            try writer.edit(ids: ids, edit, expected: expected)
         }
         func move(id: TaskItem.ID, to place: Placement) throws { try writer.move(id: id, to: place) }
         func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome { try writer.importTasks(tasks) }

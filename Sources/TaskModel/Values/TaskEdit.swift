@@ -1,0 +1,48 @@
+/// What a change of fields sets (`edit`, `due`, `tag`, `every`): each field it names, the others
+/// kept as they are.
+public struct TaskEdit: Sendable, Hashable {
+    /// The new text; nil keeps it.
+    public var text: String?
+    /// The new due date, `.some(nil)` to remove it; nil keeps it.
+    public var due: Due??
+    /// The tags that replace all of them; nil keeps them (less `removedTags`, plus `addedTags`).
+    public var tags: [String]?
+    public var addedTags: [String]
+    public var removedTags: [String]
+    /// The new recurrence, `.some(nil)` to stop it; nil keeps it.
+    public var recurrence: Recurrence??
+
+    public init(text: String? = nil, due: Due?? = nil, tags: [String]? = nil, addedTags: [String] = [],
+                removedTags: [String] = [], recurrence: Recurrence?? = nil) {
+        self.text = text
+        self.due = due
+        self.tags = tags
+        self.addedTags = addedTags
+        self.removedTags = removedTags
+        self.recurrence = recurrence
+    }
+
+    /// Whether it changes nothing.
+    public var isEmpty: Bool { self == TaskEdit() }
+
+    /// The kind of step it makes: the command of the one kind of field it sets, else an edit.
+    public var kind: Change.Kind {
+        let tagsChange = tags != nil || !addedTags.isEmpty || !removedTags.isEmpty
+        switch (text != nil, due != nil, tagsChange, recurrence != nil) {
+        case (false, true, false, false): return .setDue
+        case (false, false, true, false): return .retag
+        case (false, false, false, true): return .setRecurrence
+        default: return .edit
+        }
+    }
+
+    /// `task` with what this sets.
+    public func applied(to task: TaskItem) -> TaskItem {
+        var task = task
+        if let text { task.text = text }
+        if let due { task.due = due }
+        task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
+        if let recurrence { task.recurrence = recurrence }
+        return task
+    }
+}

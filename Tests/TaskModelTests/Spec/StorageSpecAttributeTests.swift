@@ -1,0 +1,110 @@
+import Foundation
+import TaskTestSupport
+import Testing
+import TaskModel
+
+/// Due dates, tags and recurrence on every backend: kept exactly, changed as one step each, undone
+/// and redone with the rest of the task; a recurring task checked off followed by the next one.
+@Suite struct StorageSpecAttributeTests {
+    private static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    private static let day = CalendarDay(year: 2026, month: 1, day: 31)!
+    private static let fiveOClock = day.instant(hour: 17, minute: 0, in: berlin)
+
+    @Test(arguments: Backend.allCases) func aTaskKeepsItsDueDateTagsAndRecurrenceExactly(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let monthly = Recurrence(.months(1, dayOfMonth: 31))
+        let made = try database.create(text: "Pay rent", attributes: TaskEdit(due: .some(.day(Self.day)),
+                                                                          tags: ["home", "@desk"], recurrence: .some(monthly)))
+        let timed = try database.create(text: "Call", attributes: TaskEdit(due: .some(.instant(Self.fiveOClock)),
+                                                                       recurrence: .some(Recurrence(.weekdays([.monday, .thursday]), fromCompletion: false))))
+        let listed = try database.allTasks()
+        #expect(listed[0] == made)
+        #expect(listed[0].due == .day(Self.day) && listed[0].tags == ["home", "@desk"] && listed[0].recurrence == monthly)
+        #expect(listed[1] == timed)
+        #expect(try database.read { try $0.task(id: timed.id) } == timed)
+        #expect(try database.read { try $0.tasks(at: [1...1]) } == [1: timed])
+    }
+
+    @Test(arguments: Backend.allCases) func eachAttributeChangeIsOneStepUndoneAndRedoneExactly(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["a", "b"])
+        let ids = tasks.map(\.id)
+        try database.edit(ids: ids, TaskEdit(due: .some(.day(Self.day))))
+        try database.edit(ids: ids, TaskEdit(addedTags: ["home", "work"]))
+        try database.edit(ids: [ids[0]], TaskEdit(removedTags: ["home"]))
+        try database.edit(ids: [ids[1]], TaskEdit(recurrence: .some(Recurrence(.days(3), fromCompletion: true))))
+        let after = try database.allTasks()
+        #expect(after.map(\.tags) == [["work"], ["home", "work"]])
+        #expect(try database.undo() == Change(kind: .setRecurrence, taskCount: 1, text: "b"))
+        #expect(try database.undo() == Change(kind: .retag, taskCount: 1, text: "a"))
+        #expect(try database.undo() == Change(kind: .retag, taskCount: 2))
+        #expect(try database.allTasks().map(\.tags) == [[], []])
+        #expect(try database.undo() == Change(kind: .setDue, taskCount: 2))
+        #expect(try database.allTasks().map(\.due) == [nil, nil])
+        for _ in 0..<4 { try database.redo() }
+        #expect(try database.allTasks() == after)
+    }
+
+    @Test(arguments: Backend.allCases) func anEditOfTextAndDueIsOneStepThatKeepsTheRest(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let task = try database.create(text: "a", attributes: TaskEdit(tags: ["home"]))
+        try database.edit(ids: [task.id], TaskEdit(text: "b", due: .some(.day(Self.day))), expected: "a")
+        #expect(try database.allTasks()[0].tags == ["home"])
+        #expect(try database.undo() == Change(kind: .edit, taskCount: 1, text: "a"))
+        #expect(try database.allTasks()[0] == task)
+    }
+
+    @Test(arguments: Backend.allCases) func checkingOffARecurringTaskAddsTheNextJustAfterItInOneStep(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let rent = try database.create(text: "Pay rent", attributes: TaskEdit(due: .some(.day(Self.day)), tags: ["home"],
+                                                                           recurrence: .some(Recurrence(.months(1, dayOfMonth: 31)))))
+        try database.create(text: "c")
+        let checked = try database.checkOff(ids: [rent.id], in: Self.berlin)
+        let list = try database.allTasks()
+        #expect(try database.snapshot() == ["✓Pay rent", "Pay rent", "c"])
+        #expect(list[0].recurrence == nil)
+        #expect(list[1] == checked.next[rent.id])
+        #expect(list[1].tags == ["home"] && list[1].recurrence == rent.recurrence)
+        // The first date of the rule after today (no pile of missed ones), keeping the 31st.
+        let today = CalendarDay(checked.time, in: Self.berlin)
+        let next = try #require(list[1].due.map { $0.day(in: Self.berlin) })
+        #expect(next > today && next.date.day == min(31, CalendarDay.days(inMonth: next.date.month, of: next.date.year)))
+        #expect(try database.undo() == Change(kind: .toggleDone, taskCount: 2))
+        #expect(try database.allTasks() == [rent, list[2]])
+        try database.redo()
+        #expect(try database.allTasks() == list)
+    }
+
+    @Test(arguments: Backend.allCases) func aTimedRecurringTaskKeepsItsTimeOfDay(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let call = try database.create(text: "Call", attributes: TaskEdit(due: .some(.instant(Self.fiveOClock)),
+                                                                       recurrence: .some(Recurrence(.days(1)))))
+        let checked = try database.checkOff(ids: [call.id], in: Self.berlin)
+        guard case let .instant(next)? = checked.next[call.id]?.due else { Issue.record("not timed"); return }
+        #expect(CalendarDay.time(of: next, in: Self.berlin) == (17, 0))
+        #expect(try database.allTasks()[1].due == .instant(next))
+    }
+
+    @Test(arguments: Backend.allCases) func uncheckingATaskAddsNothing(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let task = try database.create(text: "a", attributes: TaskEdit(recurrence: .some(Recurrence(.weeks(1)))))
+        try database.checkOff(ids: [task.id], in: Self.berlin)
+        let checked = try database.checkOff(ids: [task.id], in: Self.berlin)
+        #expect(checked.next.isEmpty)
+        #expect(try database.snapshot() == ["a", "a"])
+    }
+
+    @Test(arguments: Backend.allCases) func anImportSetsTheAttributesOfATaskItUpdates(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let task = try database.create(text: "a")
+        let imported = TaskImport(id: task.id, text: "a", createdAt: task.createdAt, due: .day(Self.day), tags: ["x"],
+                                  recurrence: Recurrence(.weeks(2)))
+        let added = TaskImport(id: nil, text: "b", createdAt: task.createdAt, due: .instant(Self.fiveOClock), tags: ["@y"])
+        #expect(try database.importTasks([imported, added]).effects == [.updated, .added])
+        let list = try database.allTasks()
+        #expect(list[0].due == .day(Self.day) && list[0].tags == ["x"] && list[0].recurrence == Recurrence(.weeks(2)))
+        #expect(list[1].due == .instant(Self.fiveOClock) && list[1].tags == ["@y"])
+        try database.undo()
+        #expect(try database.allTasks() == [task])
+    }
+}
