@@ -13,7 +13,7 @@ final class BufferView: TaskView {
     var rendered: [UInt8] = []
 
     func display(rows: TaskRows) {
-        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow) {
+        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: { body in rows.forEachRow { body($0, $1, $2, $3, $4.map { RowDetails(tags: $0.tags, due: $0.due, isOverdue: $0.isOverdue, isRecurring: $0.isRecurring) }) } }) {
             rendered.append(contentsOf: $0)
         }
     }

@@ -5,6 +5,8 @@ import TaskModel
 struct ChangeCommands {
     /// `import`, with its files.
     let interchange: InterchangeCommands
+    /// What `today` and `fri` mean, and where recurring tasks count their days.
+    let clock: Clock
 
     /// What a change came to: the messages to show after it, and the task it named.
     struct Performed {
@@ -25,17 +27,18 @@ struct ChangeCommands {
     /// the rows they name, when there is no list) and runs it in `store`, updating `list`. With
     /// `filter`, the search in effect at the prompt, numbers name only the tasks it shows.
     func perform(_ command: Command, on list: inout TaskList?, in store: any TaskWriting,
-                 filter: TaskFilter? = nil, named: NamedRows? = nil) throws -> Performed {
+                 filter: ListFilter? = nil, named: NamedRows? = nil) throws -> Performed {
         if case let .import(format, dryRun, file) = command {
             return Performed(messages: try interchange.importTasks(format: format, dryRun: dryRun, file: file,
                                                                    on: &list, in: store))
         }
-        let shownIndices = filter.map { Set($0.matchingIndices(in: list ?? [])) }
+        let moment = clock.moment
+        let shownIndices = filter.map { Set($0.shownIndices(in: list ?? [], at: moment)) }
         let rows: any NumberedRows = named ?? list ?? []
-        guard let change = try ListChange.validate(command, against: rows, shown: shownIndices) else {
+        guard let change = try ListChange.validate(command, against: rows, shown: shownIndices, at: moment) else {
             return Performed()
         }
-        let described = try change.apply(to: &list, in: store)
+        let described = try change.apply(to: &list, in: store, timeZone: moment.timeZone)
         return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
                          named: list.flatMap(change.focus(in:)))
     }

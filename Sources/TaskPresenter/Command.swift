@@ -16,8 +16,18 @@ enum Command: Sendable, Hashable {
     case mv(number: Int, destination: Int)
     /// `clear`: remove all tasks; `clear done`: remove the done ones.
     case clear(doneOnly: Bool)
-    /// `find TEXT`: show only the tasks whose text contains TEXT.
+    /// `find TEXT`: show only the tasks whose text contains TEXT (and that have its `+tags`).
     case find(text: String)
+    /// `due N… DATE` or `due N… none`: set or remove due dates (the words as typed).
+    case due(NumberList, date: String)
+    /// `tag N… +a -b`: add and remove tags (the words as typed).
+    case tag(NumberList, words: [String])
+    /// `every N… PERIOD` or `every N… none`: make tasks recur, or stop them.
+    case every(NumberList, period: String)
+    /// `today`: show the tasks due today or overdue.
+    case today
+    /// `upcoming`: show every task not done that has a due date, by date.
+    case upcoming
     /// `list` or `ls`: show the whole list.
     case list
     /// `undo`: revert the latest change.
@@ -36,8 +46,8 @@ enum Command: Sendable, Hashable {
     /// Whether the command changes the list (and so runs in a write transaction).
     var isChange: Bool {
         switch self {
-        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import: true
-        case .find, .list, .export, .help, .quit: false
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every: true
+        case .find, .list, .export, .help, .quit, .today, .upcoming: false
         }
     }
 
@@ -45,10 +55,11 @@ enum Command: Sendable, Hashable {
     /// them needs. None for a command that names no task.
     var numberRanges: [ClosedRange<Int>] {
         switch self {
-        case let .done(numbers), let .fav(numbers), let .rm(numbers): numbers.ranges
+        case let .done(numbers), let .fav(numbers), let .rm(numbers), let .due(numbers, _), let .tag(numbers, _),
+             let .every(numbers, _): numbers.ranges
         case let .edit(number, _): [number...number]
         case let .mv(number, destination): [number...number, destination...destination]
-        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit: []
+        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit, .today, .upcoming: []
         }
     }
 

@@ -27,11 +27,12 @@ extension CommandName {
     var arguments: CommandArguments {
         switch self {
         case .done, .fav, .rm: .taskNumbers
+        case .due, .tag, .every: .leadingTaskNumbers(count: 1)
         case .edit: .leadingTaskNumbers(count: 1)
         case .mv: .leadingTaskNumbers(count: 2)
         case .help: .commandName
         case .export, .import: .file
-        case .add, .clear, .find, .list, .undo, .redo, .quit: .none
+        case .add, .clear, .find, .list, .undo, .redo, .quit, .today, .upcoming: .none
         }
     }
 }

@@ -10,6 +10,14 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     case notShown(number: Int)
     /// A search is in effect and shows none of the tasks in the ranges given.
     case noneShown
+    /// A word that should be a date is not one.
+    case badDate(DueWords.Failure)
+    /// A word that should be a period of recurrence is not one.
+    case badPeriod(String)
+    /// A word of `tag` that is not `+name`, `-name` or `@name`.
+    case badTag(String)
+    /// `add` given attribute words and no text.
+    case onlyAttributes
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -27,6 +35,18 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
             "task \(number) is not among the tasks `find` shows; `list` shows them all"
         case .noneShown:
             "none of these tasks is among the tasks `find` shows; `list` shows them all"
+        case let .badDate(.unknownDate(word)):
+            "`\(word.abbreviated(to: 30))` is not a date (try today, fri, dec 1, 12-01, 2026-12-01, 3d, eow)"
+        case let .badDate(.impossibleDate(word)):
+            "there is no date `\(word.abbreviated(to: 30))`"
+        case let .badDate(.impossibleTime(word)):
+            "`\(word.abbreviated(to: 30))` is not a time of day (try 17:00 or 5pm)"
+        case let .badPeriod(word):
+            "`\(word.abbreviated(to: 30))` is not a period (try day, weekday, week, 2w, month, year, mon,thu, 3d-after)"
+        case let .badTag(word):
+            "`\(word.abbreviated(to: 30))` is not a tag change: +name adds a tag, -name removes it (a name starts with a letter)"
+        case .onlyAttributes:
+            "the task text is empty (only due:, every: and tags were given)"
         case let .textChanged(number, current):
             "task \(number) was edited by another process meanwhile (it now reads “\(current.abbreviated(to: 40))”); "
                 + "nothing was changed and the list was refreshed"

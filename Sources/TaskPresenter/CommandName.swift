@@ -1,6 +1,7 @@
 /// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
 enum CommandName: CaseIterable, Sendable, Hashable {
-    case add, done, fav, edit, mv, rm, clear, find, list, undo, redo, export, `import`, help, quit
+    case add, done, fav, edit, mv, rm, due, tag, every, clear, find, today, upcoming, list, undo, redo, export, `import`,
+         help, quit
 
     /// The spellings the command answers to, the main one first.
     var spellings: [String] {
@@ -11,6 +12,11 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         case .edit: ["edit"]
         case .mv: ["mv"]
         case .rm: ["rm"]
+        case .due: ["due"]
+        case .tag: ["tag"]
+        case .every: ["every"]
+        case .today: ["today"]
+        case .upcoming: ["upcoming"]
         case .clear: ["clear"]
         case .find: ["find"]
         case .list: ["list", "ls"]
@@ -26,8 +32,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     /// Whether the command takes arguments (completion then adds a space after its name).
     var takesArguments: Bool {
         switch self {
-        case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help: true
-        case .clear, .list, .undo, .redo, .quit: false
+        case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help, .due, .tag, .every: true
+        case .clear, .list, .undo, .redo, .quit, .today, .upcoming: false
         }
     }
 
@@ -50,6 +56,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         "star": "fav", "new": "add", "create": "add", "change": "edit", "rename": "edit",
         "check": "done", "complete": "done", "finish": "done", "tick": "done",
         "move": "mv", "search": "find", "grep": "find", "filter": "find",
+        "deadline": "due", "date": "due", "label": "tag", "tags": "tag", "repeat": "every", "recur": "every",
+        "agenda": "today", "next": "upcoming", "soon": "upcoming",
         "q": "quit", "?": "help", "h": "help",
         "save": "export", "dump": "export", "load": "import", "restore": "import",
     ]

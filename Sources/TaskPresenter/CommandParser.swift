@@ -56,12 +56,16 @@ enum CommandParser {
                 throw .unknownTopic(word, suggestion: CommandName.suggestion(for: word))
             }
             return .help(topic: topic)
-        case .list, .undo, .redo, .quit:
+        case .due, .tag, .every:
+            return try FieldCommandParser.parse(name, rest)
+        case .list, .undo, .redo, .quit, .today, .upcoming:
             guard rest.isEmpty else { throw .unexpectedArguments(string(word)) }
             switch name {
             case .list: return .list
             case .undo: return .undo
             case .redo: return .redo
+            case .today: return .today
+            case .upcoming: return .upcoming
             default: return .quit
             }
         }

@@ -3,14 +3,19 @@
 enum HelpText {
     /// All commands, one line each, and a line about numbers.
     static let overview = """
-        add TEXT        add a task at the end of the list
+        add TEXT        add a task at the end (due:fri every:week +tag @context)
         done N…         check off tasks (✓), or uncheck them
         fav N…          mark or unmark tasks as favourites (★)
-        edit N TEXT     replace the text of task N
+        edit N TEXT     change the text (and due:, every:, tags) of task N
         mv N M          move task N to place M
         rm N…           remove tasks
+        due N… DATE     set due dates (fri, dec 1, 2026-12-01 17:00, none)
+        tag N… +a -b    add and remove tags
+        every N… WHEN   make tasks recur (week, month, mon,thu, 3d-after, none)
         clear [done]    remove all tasks, or only the done ones
-        find TEXT       show only the tasks whose text contains TEXT
+        find TEXT       show only the tasks whose text contains TEXT (and +tags)
+        today           show the tasks due today or overdue
+        upcoming        show every task to do that has a due date, by date
         list, ls        show the whole list
         undo            revert the latest change
         redo            re-apply the latest undone change
@@ -27,8 +32,8 @@ enum HelpText {
         case .add:
             """
             add TEXT
-            Adds a task at the end of the list. TEXT is the rest of the line, without surrounding spaces.
-            Example: add Buy milk
+            Adds a task at the end of the list. TEXT is the rest of the line, without surrounding spaces. Words in it set the task's attributes and are not part of its text: due:DATE (a time may follow: due:fri 17:00), every:PERIOD, +tag and @context (a letter after the sign, so +1 555 stays text). A backslash before such a word keeps it as text: \\+home, \\due:.
+            Examples: add Buy milk, add Pay rent due:fri +home, add Water the plants due:sat every:week
             """
         case .done:
             """
@@ -45,8 +50,36 @@ enum HelpText {
         case .edit:
             """
             edit N TEXT
-            Replaces the text of task N with TEXT. Tab after `edit N ` fills in the current text.
-            Example: edit 2 Buy oat milk
+            Replaces the text of task N with TEXT, and sets the due date, recurrence and tags that TEXT names (due:, every:, +tag, @context, as in `add`), keeping the others. Without other words, TEXT changes only those attributes. Tab after `edit N ` fills in the current text with its attribute words.
+            Examples: edit 2 Buy oat milk, edit 2 due:tomorrow
+            """
+        case .due:
+            """
+            due N… DATE
+            Sets the due date of each task N, or removes it with `none`. DATE is 2026-12-01, 12-01, dec 1 or 1 dec, today, tomorrow, yesterday, a weekday (fri or friday: the next one after today), 3d, 2w, 1m or 1y from today, eow, eom or eoy (weeks start on Monday), with an optional time: 17:00 or 5pm. A date alone is due all day; a task is overdue from the next day, or after its time.
+            Examples: due 2 fri, due 1-3 2026-12-01 17:00, due 4 none
+            """
+        case .tag:
+            """
+            tag N… +a -b
+            Adds tag a to each task N and removes tag b; @name is a context (todo.txt's) and is added or removed the same way.
+            Examples: tag 2 +home, tag 1-3 -work +@phone
+            """
+        case .every:
+            """
+            every N… PERIOD
+            Makes each task N recur, or stops it with `none`. PERIOD is day, weekday, week, month, year, a count and unit (3d, 2w, 6m, 1y) or weekdays (mon,thu), counted from the due date; add -after (3d-after) to count from the day the task is checked off. Checking off a recurring task adds the next one just after it, due on the first date after today (a month from the 31st keeps the month's end).
+            Examples: every 2 week, every 3 mon,thu, every 4 2w-after, every 2 none
+            """
+        case .today:
+            """
+            today
+            Shows the tasks not done that are due today or overdue, overdue first, with their numbers in the whole list. At the prompt it stays in effect until `list`.
+            """
+        case .upcoming:
+            """
+            upcoming
+            Shows every task not done that has a due date, soonest first, with their numbers in the whole list. At the prompt it stays in effect until `list`.
             """
         case .mv:
             """
@@ -68,8 +101,8 @@ enum HelpText {
         case .find:
             """
             find TEXT
-            Shows only the tasks whose text contains TEXT, in any case (find milk finds Milk), with their numbers in the whole list. At the prompt the list stays filtered until `list`.
-            Example: find milk
+            Shows only the tasks whose text contains TEXT, in any case (find milk finds Milk), and that have each +tag or @context TEXT names, with their numbers in the whole list. At the prompt the list stays filtered until `list`.
+            Examples: find milk, find +home milk
             """
         case .list:
             """

@@ -13,15 +13,17 @@ enum ListChange {
     }
 
     /// Append a task.
-    case add(text: String)
+    case add(text: String, attributes: TaskEdit)
     /// Toggle the done flag of each target (each once).
     case toggleDone([Target])
     /// Toggle the favourite flag of each target (each once).
     case toggleFavorite([Target])
     /// Remove each target (each once).
     case remove([Target])
-    /// Replace the text of the target, which reads `shown` on screen.
-    case edit(Target, text: String, shown: String)
+    /// Change the text and what else `edit` names of the target, which reads `shown` on screen.
+    case edit(Target, TaskEdit, shown: String)
+    /// Set the due date, tags or recurrence of each target (each once).
+    case setFields([Target], TaskEdit)
     /// Move the target to list position `destination` (from 0).
     case move(Target, destination: Int, next: Target)
     /// Remove all tasks, or only the done ones.
@@ -36,11 +38,33 @@ enum ListChange {
     /// With `shown` (the positions a search in effect shows), a number names only a task shown:
     /// a single number of one that is not is an error, and a range takes the tasks shown in it,
     /// so that `rm 1-4` never removes a task the user could not see. `mv`'s place may be any.
-    static func validate(_ command: Command, against list: some NumberedRows,
-                         shown: Set<Int>? = nil) throws(CommandError) -> ListChange? {
+    static func validate(_ command: Command, against list: some NumberedRows, shown: Set<Int>? = nil,
+                         at moment: Moment) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
-            return .add(text: text)
+            let (plain, attributes) = try read(text, at: moment)
+            guard let plain else { throw .onlyAttributes }
+            return .add(text: plain, attributes: attributes)
+        case let .due(numbers, date):
+            let due: Due? = if date.lowercased() == "none" { nil } else { try Self.due(date, at: moment) }
+            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(due: .some(due)))
+        case let .every(numbers, period):
+            var recurrence: Recurrence?
+            if period.lowercased() != "none" {
+                do { recurrence = try RecurrenceWords.read(period[...]) } catch { throw .badPeriod(period) }
+            }
+            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(recurrence: .some(recurrence)))
+        case let .tag(numbers, words):
+            var edit = TaskEdit()
+            for word in words {
+                let removes = word.hasPrefix("-")
+                let named = removes || word.hasPrefix("+") ? String(word.dropFirst()) : word
+                guard let tag = AttributeWords.tag(("+" + named)[...]) ?? AttributeWords.tag(named[...]) else {
+                    throw .badTag(word)
+                }
+                if removes { edit.removedTags.append(tag) } else { edit.addedTags.append(tag) }
+            }
+            return .setFields(try targets(numbers, in: list, shown: shown), edit)
         case let .done(numbers):
             return .toggleDone(try targets(numbers, in: list, shown: shown))
         case let .fav(numbers):
@@ -49,7 +73,9 @@ enum ListChange {
             return .remove(try targets(numbers, in: list, shown: shown))
         case let .edit(number, text):
             let target = try target(number, in: list, shown: shown)
-            return .edit(target, text: text, shown: list.text(at: target.index))
+            var (plain, edit) = try read(text, at: moment)
+            edit.text = plain
+            return .edit(target, edit, shown: list.text(at: target.index))
         case let .mv(number, destination):
             let target = try target(number, in: list, shown: shown)
             let next = try self.target(destination, in: list)
@@ -60,8 +86,32 @@ enum ListChange {
             return .undo
         case .redo:
             return .redo
-        case .find, .list, .help, .quit, .export, .import: // export and import are no list change (`perform`)
+        case .find, .list, .help, .quit, .export, .import, .today, .upcoming: // export and import: `perform`
             return nil
+        }
+    }
+
+    /// The text of an `add` or `edit` and what its attribute words set.
+    private static func read(_ text: String, at moment: Moment) throws(CommandError) -> (String?, TaskEdit) {
+        do throws(AttributeWords.Failure) {
+            return try AttributeWords(moment: moment).read(text)
+        } catch {
+            switch error {
+            case let .date(failure): throw .badDate(failure)
+            case let .period(word): throw .badPeriod(word)
+            }
+        }
+    }
+
+    /// The due date `words` name (all of them).
+    private static func due(_ words: String, at moment: Moment) throws(CommandError) -> Due {
+        let split = words.split(separator: " ")
+        do throws(DueWords.Failure) {
+            let (due, count) = try moment.words.read(split[...])
+            guard count == split.count else { throw DueWords.Failure.unknownDate(words) }
+            return due
+        } catch {
+            throw .badDate(error)
         }
     }
 
@@ -88,7 +138,7 @@ enum ListChange {
     /// The tasks this change names by number.
     var targets: [Target] {
         switch self {
-        case let .toggleDone(targets), let .toggleFavorite(targets), let .remove(targets): targets
+        case let .toggleDone(targets), let .toggleFavorite(targets), let .remove(targets), let .setFields(targets, _): targets
         case let .edit(target, _, _): [target]
         case let .move(target, _, next): [target, next]
         case .add, .clear, .undo, .redo: []
@@ -100,7 +150,7 @@ enum ListChange {
     func focus(in list: TaskList) -> Int? {
         switch self {
         case .add: list.isEmpty ? nil : list.count - 1
-        case let .toggleDone(targets), let .toggleFavorite(targets): targets.first?.index
+        case let .toggleDone(targets), let .toggleFavorite(targets), let .setFields(targets, _): targets.first?.index
         case let .remove(targets): list.isEmpty ? nil : min(targets.map(\.index).min() ?? 0, list.count - 1)
         case let .edit(target, _, _): target.index
         case let .move(_, destination, _): destination
@@ -111,10 +161,10 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout TaskList?, in store: any TaskWriting, timeZone: TimeZone = .current) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: any TaskWriting, timeZone: TimeZone) throws -> Change? {
         switch self {
-        case let .add(text):
-            let task = try store.create(text: text)
+        case let .add(text, attributes):
+            let task = try store.create(text: text, attributes: attributes)
             list?.append(task)
         case let .toggleDone(targets):
             let checked = try store.toggleDone(ids: targets.map(\.id), in: timeZone)
@@ -139,9 +189,15 @@ enum ListChange {
             } else {
                 list?.remove(atIndices: Set(targets.map(\.index)))
             }
-        case let .edit(target, text, shown):
-            try store.edit(id: target.id, text: text, expected: shown)
-            list?.setText(text, at: target.index)
+        case let .edit(target, edit, shown):
+            try store.edit(ids: [target.id], edit, expected: shown)
+            if let text = edit.text { list?.setText(text, at: target.index) }
+            if let task = list?[target.index] { list?.setAttributes(of: edit.applied(to: task), at: target.index) }
+        case let .setFields(targets, edit):
+            try store.edit(ids: targets.map(\.id), edit, expected: nil)
+            for target in targets {
+                if let task = list?[target.index] { list?.setAttributes(of: edit.applied(to: task), at: target.index) }
+            }
         case let .move(target, destination, next):
             try store.move(id: target.id, to: destination < target.index ? .before(next.id) : .after(next.id))
             list?.move(from: target.index, to: destination)

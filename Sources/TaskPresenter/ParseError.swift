@@ -40,6 +40,10 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownOption(command: String, String)
     /// `import` with no file.
     case missingFile
+    /// `due`, `tag` or `every` with a value but no task number before it.
+    case missingNumberBefore(String)
+    /// `due`, `tag` or `every` with task numbers but no value after them.
+    case missingValue(command: String)
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -89,6 +93,14 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (command == "import" ? " (it takes --format F and --dry-run)" : " (it takes --format F)")
         case .missingFile:
             "no file given: import FILE reads tasks from FILE (`-` for standard input)"
+        case let .missingNumberBefore(word):
+            "no task number before `\(word.abbreviated(to: 30))`"
+        case .missingValue(command: "due"):
+            "no date given: due N DATE (e.g. due 3 fri, due 3 2026-12-01 17:00, due 3 none)"
+        case .missingValue(command: "tag"):
+            "no tag given: tag N +a -b adds tag a and removes tag b"
+        case .missingValue:
+            "no period given: every N PERIOD (e.g. every 3 week, every 3 mon,thu, every 3 none)"
         }
     }
 }

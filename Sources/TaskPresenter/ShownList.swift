@@ -11,8 +11,9 @@ struct ShownList {
     /// The store's `externalVersion` at which loading the list last failed: the prompt's check for
     /// changes does not report it again (nor repeat the error) until the store changes once more.
     private var unreadableVersion: Int?
-    /// The search that `find` set at the prompt, until `list`: the rows shown are those that match.
-    var filter: TaskFilter?
+    /// The search or view (`find`, `today`, `upcoming`) in effect at the prompt, until `list`:
+    /// the rows shown are those it shows.
+    var filter: ListFilter?
 
     /// Takes the list as it stands after a change, exact at the store's `version`.
     mutating func update(_ tasks: TaskList?, version: Int) {
@@ -90,25 +91,22 @@ struct ShownList {
 
     /// Shows the list, only the tasks matching the search in effect when there is one; `focus` is
     /// the row to show a list taller than the window around (see `TaskRows.focus`).
-    func display(on view: TaskView?, focus: Int? = nil) {
-        Self.display(tasks ?? [], filter: filter, focus: focus, on: view)
+    func display(on view: TaskView?, focus: Int? = nil, at moment: Moment) {
+        Self.display(tasks ?? [], filter: filter, focus: focus, on: view, at: moment)
     }
 
-    /// Shows `list`, only the tasks matching `filter` when there is one (then with their count).
-    static func display(_ list: TaskList, filter: TaskFilter?, focus: Int? = nil, on view: TaskView?) {
+    /// Shows `list`, only the tasks `filter` shows when there is one (then with their count).
+    static func display(_ list: TaskList, filter: ListFilter?, focus: Int? = nil, on view: TaskView?, at moment: Moment) {
         guard let view else { return }
-        guard let filter else { return view.display(rows: TaskRows(list, focus: focus)) }
-        let shown = filter.matchingIndices(in: list)
-        let query = "“\(filter.query.abbreviated(to: 40))”"
+        guard let filter else { return view.display(rows: TaskRows(list, focus: focus, at: moment)) }
+        let shown = filter.shownIndices(in: list, at: moment)
+        let summary = filter.summary(shown: shown.count, of: list.count)
         if shown.isEmpty {
-            let all = list.isEmpty ? "the list is empty" : "`list` shows all \(list.count)"
-            return view.display(rows: TaskRows(list, shown: [], emptyText: "No task matches \(query); \(all)"))
+            return view.display(rows: TaskRows(list, shown: [], emptyText: summary, at: moment))
         }
         // A row the search does not show is shown as the next row it does show, or its last.
         let shownFocus = focus.map { focus in shown.firstIndex { $0 >= focus } ?? shown.count - 1 }
-        view.display(rows: TaskRows(list, shown: shown, focus: shownFocus))
-        let counted = list.count == 1 ? "1 task" : "\(list.count) tasks"
-        let verb = shown.count == 1 ? "matches" : "match"
-        view.display(message: .info("\(shown.count) of \(counted) \(verb) \(query); `list` shows all"))
+        view.display(rows: TaskRows(list, shown: shown, focus: shownFocus, at: moment))
+        view.display(message: .info(summary))
     }
 }

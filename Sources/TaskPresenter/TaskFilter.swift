@@ -2,10 +2,12 @@ import TaskModel
 
 /// What `find TEXT` keeps: the tasks whose text contains TEXT, ignoring case for all of Unicode
 /// (`find CAFÉ` finds `café`, `find STRASSE` finds `Straße`) and comparing characters, not bytes
-/// (a precomposed `é` matches `e` + U+0301).
+/// (a precomposed `é` matches `e` + U+0301), and that have each of its tag words (`+home`, `@phone`).
 struct TaskFilter: Sendable, Hashable {
-    /// The text searched for, as typed.
+    /// The search as typed.
     let query: String
+    /// The tags a task must have, each case-folded.
+    private let tags: [String]
     /// `query` case-folded.
     private let folded: String
     /// `folded` as ASCII bytes when it is all ASCII: then an ASCII text is searched byte by byte.
@@ -13,7 +15,10 @@ struct TaskFilter: Sendable, Hashable {
 
     init(query: String) {
         self.query = query
-        folded = Self.fold(query)
+        let words = query.split(separator: " ")
+        tags = words.compactMap(AttributeWords.tag).map(Self.fold)
+        let text = tags.isEmpty ? query : words.filter { AttributeWords.tag($0) == nil }.joined(separator: " ")
+        folded = Self.fold(text)
         asciiNeedle = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
     }
 
@@ -80,8 +85,15 @@ struct TaskFilter: Sendable, Hashable {
     func matchingIndices(in list: TaskList) -> [Int] {
         var indices: [Int] = []
         var scratch: [UInt8] = []
-        list.forEachTask { index, text, _ in if matches(text, scratch: &scratch) { indices.append(index) } }
+        list.forEachTask { index, text, flags in
+            if hasTags(flags.tags), matches(text, scratch: &scratch) { indices.append(index) }
+        }
         return indices
+    }
+
+    /// Whether a task with `taskTags` has every tag searched for (case-insensitive).
+    private func hasTags(_ taskTags: [String]) -> Bool {
+        tags.isEmpty || tags.allSatisfy { tag in taskTags.contains { Self.fold($0) == tag } }
     }
 
     /// Case folding, near enough: upper case then lower case maps `ß` and `SS` to `ss`, `ﬁ` to `fi`.

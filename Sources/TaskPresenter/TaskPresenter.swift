@@ -24,19 +24,26 @@ public final class TaskPresenter {
     private let changes: ChangeCommands
     /// What the idle prompt's watch of the store found and has not shown yet.
     private let watch = StoreWatch()
+    /// What time it is, and where: what due dates read as.
+    private let clock: Clock
+    /// The day the list was last shown on: when it is over, the prompt shows the list again.
+    private var shownDay: CalendarDay?
 
-    /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil).
-    public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true) {
+    /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil),
+    /// reading the time from `clock`.
+    public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true,
+                clock: Clock = .system) {
         self.storage = storage
         self.rendersAfterChanges = rendersAfterChanges
+        self.clock = clock
         interchange = InterchangeCommands(files: files ?? NoFiles())
-        changes = ChangeCommands(interchange: interchange)
+        changes = ChangeCommands(interchange: interchange, clock: clock)
     }
 
-    /// The prompt to show before the next line: it names the search while one is in effect.
+    /// The prompt to show before the next line: it names the search or view while one is in effect.
     public var prompt: String {
         guard let filter = shown.filter else { return "tasks> " }
-        return "tasks (find \(filter.query.abbreviated(to: 20)))> "
+        return "tasks (\(filter.name))> "
     }
 
     /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of task N).
@@ -109,16 +116,21 @@ public final class TaskPresenter {
             return .quit
         case let .help(topic):
             view?.display(help: topic.map(HelpText.detail(for:)) ?? HelpText.overview)
-        case .list, .find:
-            let filter = if case let .find(text) = command { TaskFilter(query: text) } else { nil as TaskFilter? }
+        case .list, .find, .today, .upcoming:
+            let filter: ListFilter? = switch command {
+            case let .find(text): .find(TaskFilter(query: text))
+            case .today: .today
+            case .upcoming: .upcoming
+            default: nil
+            }
             switch transaction {
             case .own:
                 watch.commandRan()
                 try shown.refresh(from: storage)
                 shown.filter = filter
-                shown.display(on: view)
+                display()
             case let .script(run): // the script's list is shown once, at its end; a search where it stands
-                if let filter { ShownList.display(try run.wholeList(), filter: filter, on: view) }
+                if let filter { ShownList.display(try run.wholeList(), filter: filter, on: view, at: clock.moment) }
             }
         case let .export(format, file):
             switch transaction {
@@ -129,7 +141,7 @@ public final class TaskPresenter {
             case let .script(run):
                 run.say(try interchange.export(format: format, file: file, from: run.store))
             }
-        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import:
+        case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:
                 watch.commandRan()
@@ -152,13 +164,13 @@ public final class TaskPresenter {
         case let .changed(list, version, performed):
             shown.update(list, version: version)
             if rendersAfterChanges, let list {
-                shown.display(on: view, focus: ShownList.focus(named: performed.named, before: before, after: list))
+                display(focus: ShownList.focus(named: performed.named, before: before, after: list))
             }
             for message in performed.messages { view?.display(message: message) }
         case let .stale(error, list, version):
             shown.update(list, version: version)
             if rendersAfterChanges {
-                shown.display(on: view, focus: ShownList.focus(named: nil, before: before, after: list))
+                display(focus: ShownList.focus(named: nil, before: before, after: list))
             }
             throw error
         }
@@ -195,7 +207,26 @@ public final class TaskPresenter {
             view?.display(message: .error(describeShown(error)))
             return
         }
-        shown.display(on: view, focus: focus(before, shown.tasks ?? []))
+        display(focus: focus(before, shown.tasks ?? []))
+    }
+
+    /// Shows the list as it is held, at this moment, remembering the day it was shown on.
+    private func display(focus: Int? = nil) {
+        let moment = clock.moment
+        shownDay = moment.today
+        shown.display(on: view, focus: focus, at: moment)
+    }
+
+    /// Whether the day the list was shown on is over, so that its words (`tomorrow`, overdue
+    /// marks) are no longer true: the idle prompt then shows it again (`showListForTheNewDay`).
+    private func dayHasChanged() -> Bool {
+        guard let shownDay, shown.tasks != nil else { return false }
+        return clock.moment.today != shownDay
+    }
+
+    /// Shows the list held again, as it reads on the new day; numbers keep naming the same tasks.
+    private func showListForTheNewDay() {
+        display(focus: shown.tasks.flatMap { $0.isEmpty ? nil : $0.count - 1 })
     }
 
     // MARK: Watching the store
@@ -212,9 +243,10 @@ public final class TaskPresenter {
     /// Whether there is news to show while the prompt waits for a key on an empty line: the list
     /// changed by another process, and, on a server, a lost connection (once) and its return.
     /// Only asking: numbers typed keep referring to the list shown until `showStoreNews()`.
+    /// A new day is news too: what said `tomorrow` must say `today`.
     public func hasStoreNews() -> Bool {
         guard shown.tasks != nil else { return false }
-        return watch.hasNews(in: storage) { shown.compare(with: storage) }
+        return watch.hasNews(in: storage) { shown.compare(with: storage) } || dayHasChanged()
     }
 
     /// Shows what `hasStoreNews()` found: that the connection was lost (one line), or the list as
@@ -227,6 +259,7 @@ public final class TaskPresenter {
             case .back: view?.display(message: .info("connected to \(storage.location) again"))
             }
         }
+        if dayHasChanged() { showListForTheNewDay() }
     }
 
     // MARK: Errors

@@ -9,6 +9,27 @@ public struct TaskRow: Sendable, Hashable {
     public var isFavorite: Bool
     /// Whether the row shows the task as done.
     public var isDone: Bool
+    /// What the row shows after the text; nil for a task with no due date, tags or recurrence.
+    public var details: Details?
+
+    /// A row's tags and due date in words, and its marks.
+    public struct Details: Sendable, Hashable {
+        /// The tags as typed (`+home @phone`), or empty.
+        public var tags: String
+        /// The due date in words (`fri 17:00`), nil when there is none.
+        public var due: String?
+        /// Whether the task is not done and its due date has passed.
+        public var isOverdue: Bool
+        /// Whether it recurs.
+        public var isRecurring: Bool
+
+        public init(tags: String = "", due: String? = nil, isOverdue: Bool = false, isRecurring: Bool = false) {
+            self.tags = tags
+            self.due = due
+            self.isOverdue = isOverdue
+            self.isRecurring = isRecurring
+        }
+    }
 
     /// The task's text exactly as stored, made from `utf8` when read.
     public var text: String {
@@ -17,15 +38,16 @@ public struct TaskRow: Sendable, Hashable {
     }
 
     /// Creates a row.
-    public init(number: Int, text: String, isFavorite: Bool, isDone: Bool = false) {
-        self.init(number: number, utf8: ArraySlice(text.utf8), isFavorite: isFavorite, isDone: isDone)
+    public init(number: Int, text: String, isFavorite: Bool, isDone: Bool = false, details: Details? = nil) {
+        self.init(number: number, utf8: ArraySlice(text.utf8), isFavorite: isFavorite, isDone: isDone, details: details)
     }
 
     /// Creates a row from the UTF-8 of its text (invalid UTF-8 reads as U+FFFD in `text`).
-    public init(number: Int, utf8: ArraySlice<UInt8>, isFavorite: Bool, isDone: Bool = false) {
+    public init(number: Int, utf8: ArraySlice<UInt8>, isFavorite: Bool, isDone: Bool = false, details: Details? = nil) {
         self.number = number
         self.utf8 = utf8
         self.isFavorite = isFavorite
         self.isDone = isDone
+        self.details = details
     }
 }

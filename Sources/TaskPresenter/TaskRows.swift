@@ -15,13 +15,16 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// script's or one-shot command's list). A view too short for all the rows may show the ones
     /// around it.
     public let focus: Int?
+    /// When the rows are shown: what a due date reads as (`tomorrow`) and whether it is overdue.
+    private let moment: Moment
 
     /// The rows showing `list`, numbered from 1, or only those at `shown`.
-    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil, focus: Int? = nil) {
+    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil, focus: Int? = nil, at moment: Moment) {
         self.list = list
         self.shown = shown
         self.emptyText = emptyText
         self.focus = focus
+        self.moment = moment
     }
 
     /// The line that stands for rows left out above the ones shown, or below them.
@@ -35,28 +38,43 @@ public struct TaskRows: RandomAccessCollection, Sendable {
 
     public subscript(index: Int) -> TaskRow {
         let position = shown?[index] ?? index
-        return TaskRow(number: position + 1, utf8: list.utf8Text(at: position), isFavorite: list.isFavorite(at: position),
-                       isDone: list.isDone(at: position))
+        let task = list[position]
+        return TaskRow(number: position + 1, utf8: list.utf8Text(at: position), isFavorite: task.isFavorite,
+                       isDone: task.isDone,
+                       details: details(due: task.due, tags: task.tags, isRecurring: task.recurrence != nil, isDone: task.isDone))
+    }
+
+    /// What a row shows after its text; nil for a task with no due date, tags or recurrence.
+    private func details(due: Due?, tags: [String], isRecurring: Bool, isDone: Bool) -> TaskRow.Details? {
+        guard due != nil || !tags.isEmpty || isRecurring else { return nil }
+        return TaskRow.Details(tags: tags.map(AttributeWords.typed(tag:)).joined(separator: " "),
+                               due: due.map(moment.text.words),
+                               isOverdue: !isDone && due?.isOverdue(at: moment.now, in: moment.timeZone) == true,
+                               isRecurring: isRecurring)
     }
 
     /// The largest number shown, which sets the width of the number column; nil for no rows.
     public var largestNumber: Int? { isEmpty ? nil : self[endIndex - 1].number }
 
     /// Calls `body` with each row's number, the UTF-8 of its text (valid only during the call),
-    /// its star and its done mark, in order, making no `TaskRow`s: how a view renders a long list quickly.
-    public func forEachRow(
-        _ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
-    ) {
-        list.forEachTask(at: shown) { index, text, flags in body(index + 1, text, flags.isFavorite, flags.isDone) }
+    /// its star, its done mark and its details, in order, making no `TaskRow`s: how a view renders a
+    /// long list quickly.
+    public func forEachRow(_ body: RowBody) {
+        list.forEachTask(at: shown) { index, text, flags in
+            body(index + 1, text, flags.isFavorite, flags.isDone,
+                 details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
+        }
     }
 
     /// `forEachRow` for the rows at `range` only.
-    public func forEachRow(
-        in range: Range<Int>,
-        _ body: (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
-    ) {
+    public func forEachRow(in range: Range<Int>, _ body: RowBody) {
         list.forEachTask(at: shown.map { Array($0[range]) } ?? Array(range)) { index, text, flags in
-            body(index + 1, text, flags.isFavorite, flags.isDone)
+            body(index + 1, text, flags.isFavorite, flags.isDone,
+                 details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
         }
     }
+
+    /// What `forEachRow` calls with each row.
+    public typealias RowBody = (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool,
+                                _ isDone: Bool, _ details: TaskRow.Details?) -> Void
 }

@@ -10,13 +10,13 @@ struct TaskPresenterCompletionTests {
     func allCommands() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "") == [
-            "add ", "done ", "fav ", "edit ", "mv ", "rm ", "clear", "find ", "list", "ls", "undo", "redo", "export ",
-            "import ", "help ", "quit", "exit",
+            "add ", "done ", "fav ", "edit ", "mv ", "rm ", "due ", "tag ", "every ", "clear", "find ", "today", "upcoming",
+            "list", "ls", "undo", "redo", "export ", "import ", "help ", "quit", "exit",
         ])
     }
 
     @Test("a partial command word: the commands that start with it", arguments: [
-        ("f", ["fav ", "find "]), ("fa", ["fav "]), ("d", ["done "]), ("m", ["mv "]), ("e", ["edit ", "export ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
+        ("f", ["fav ", "find "]), ("fa", ["fav "]), ("d", ["done ", "due "]), ("m", ["mv "]), ("e", ["edit ", "every ", "export ", "exit"]), ("l", ["list", "ls"]), ("cl", ["clear"]),
         ("undo", ["undo"]), ("rm", ["rm "]), ("x", []), ("F", []),
     ])
     func partialCommand(input: String, candidates: [String]) throws {
@@ -64,7 +64,7 @@ struct TaskPresenterCompletionTests {
     func helpTopic() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "help r") == ["help rm", "help redo"])
-        #expect(sut.completions(for: "help ").count == 17)
+        #expect(sut.completions(for: "help ").count == 22)
     }
 
     @Test("asking for completions changes nothing and shows nothing")

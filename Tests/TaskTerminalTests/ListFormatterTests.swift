@@ -136,7 +136,7 @@ import TaskTerminal
         sut.write(largestNumber: texts.isEmpty ? nil : texts.count, rows: { body in
             for (offset, text) in texts.enumerated() {
                 var text = text
-                text.withUTF8 { body(offset + 1, $0, false, false) }
+                text.withUTF8 { body(offset + 1, $0, false, false, nil) }
             }
         }, to: { chunks.append(Array($0)) })
         return chunks
@@ -209,7 +209,7 @@ import TaskTerminal
         var bytes: [UInt8] = []
         var text = String(repeating: "word ", count: 20) + "end"
         sut.write(largestNumber: 7, maxLinesPerRow: 2, rows: { body in
-            text.withUTF8 { body(7, $0, false, true) }
+            text.withUTF8 { body(7, $0, false, true, nil) }
         }, to: { bytes += $0 })
         #expect(String(decoding: bytes, as: UTF8.self) == "  7   ✓ word word word word\n        word word word word …\n")
     }

@@ -45,20 +45,24 @@ final class ConsoleView: TaskView {
                                       reservedLines: 2 + hintLines(rows.hiddenRowsText(count: rows.count, above: true))
                                           + hintLines(rows.hiddenRowsText(count: rows.count, above: false)),
                                       lines: { index in lineCount(of: rows, at: index, largestNumber: largest) }) else {
-            return formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: rows.forEachRow,
+            return formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText,
+                                   rows: { body in rows.forEachRow { body($0, $1, $2, $3, $4.map(RowDetails.init)) } },
                                    to: write)
         }
         if window.hiddenAbove > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenAbove, above: true)) }
         formatter.write(largestNumber: rows.largestNumber, maxLinesPerRow: window.rowLineLimit,
-                        rows: { rows.forEachRow(in: window.shown, $0) }, to: write)
+                        rows: { body in
+                            rows.forEachRow(in: window.shown) { body($0, $1, $2, $3, $4.map(RowDetails.init)) }
+                        }, to: write)
         if window.hiddenBelow > 0 { writeHint(rows.hiddenRowsText(count: window.hiddenBelow, above: false)) }
     }
 
     /// The terminal lines the row at `index` of `rows` takes.
     private func lineCount(of rows: TaskRows, at index: Int, largestNumber: Int) -> Int {
         var lines = 1
-        rows.forEachRow(in: index..<(index + 1)) { _, text, _, isDone in
-            lines = formatter.lineCount(largestNumber: largestNumber, utf8Text: text, isDone: isDone)
+        rows.forEachRow(in: index..<(index + 1)) { _, text, _, isDone, details in
+            lines = formatter.lineCount(largestNumber: largestNumber, utf8Text: text, isDone: isDone,
+                                        details: details.map(RowDetails.init))
         }
         return lines
     }
@@ -106,5 +110,12 @@ final class ConsoleView: TaskView {
     private static func wrapped(_ text: String, columns: Int?) -> String {
         guard let columns else { return text + "\n" }
         return TextWrapping.lines(of: text, width: columns).map { $0 + "\n" }.joined()
+    }
+}
+
+extension RowDetails {
+    /// The details the presenter wrote for a row, for the formatter.
+    init(_ details: TaskRow.Details) {
+        self.init(tags: details.tags, due: details.due, isOverdue: details.isOverdue, isRecurring: details.isRecurring)
     }
 }

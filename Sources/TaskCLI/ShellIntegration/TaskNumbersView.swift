@@ -18,7 +18,7 @@ final class TaskNumbersView: TaskView {
     }
 
     func display(rows: TaskRows) {
-        rows.forEachRow { number, text, _, _ in
+        rows.forEachRow { number, text, _, _, _ in
             let text = String(decoding: text, as: UTF8.self).escapingControlCharacters()
             let shown = entryWidth.map { "\(number)  \(text)".fitted(toColumns: $0) } ?? text
             output.write("\(number)\t" + shown + "\n", to: .output)

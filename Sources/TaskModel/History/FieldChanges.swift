@@ -21,7 +21,8 @@ extension TaskWriting where Self: StepHistory {
             var after = before
             after.task.doneAt = before.task.isDone ? nil : time
             transitions.append(TaskTransition(id: id, before: before, after: after))
-            guard let position = followers[id], let recurrence = before.task.recurrence else { continue }
+            guard let position = followers[id], let rule = before.task.recurrence else { continue }
+            let recurrence = rule.anchored(on: before.task.due?.day(in: timeZone) ?? CalendarDay(time, in: timeZone))
             after.task.recurrence = nil
             transitions[transitions.count - 1].after = after
             let next = TaskItem(id: UUID(), text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,

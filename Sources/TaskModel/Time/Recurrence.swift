@@ -10,8 +10,9 @@ public struct Recurrence: Sendable, Hashable {
         /// Every `n` weeks.
         case weeks(Int)
         /// Every `n` months, on the day of the month the rule was anchored on, or the month's last
-        /// day when it is shorter (31 Jan, 28 Feb, 31 Mar).
-        case months(Int, dayOfMonth: Int)
+        /// day when it is shorter (31 Jan, 28 Feb, 31 Mar). Nil until the first one is checked off:
+        /// then the day of its due date (`anchored(on:)`), which the ones after it keep.
+        case months(Int, dayOfMonth: Int?)
         /// On each of these days of the week.
         case weekdays(Set<Weekday>)
     }
@@ -68,11 +69,17 @@ public struct Recurrence: Sendable, Hashable {
     public func next(after due: Due?, completed: Date, in timeZone: TimeZone) -> Due {
         guard let due else {
             let day = CalendarDay(completed, in: timeZone)
-            return .day(Recurrence(rule, fromCompletion: true).next(after: day, completed: day))
+            return .day(Recurrence(rule, fromCompletion: true).anchored(on: day).next(after: day, completed: day))
         }
         let day = next(after: due.day(in: timeZone), completed: CalendarDay(completed, in: timeZone))
         guard case let .instant(instant) = due else { return .day(day) }
         let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)
         return .instant(day.instant(hour: hour, minute: minute, in: timeZone))
+    }
+
+    /// This rule with the day of the month of its months fixed to `day`'s when it was not yet.
+    public func anchored(on day: CalendarDay) -> Recurrence {
+        guard case let .months(count, nil) = rule else { return self }
+        return Recurrence(.months(count, dayOfMonth: day.date.day), fromCompletion: fromCompletion)
     }
 }

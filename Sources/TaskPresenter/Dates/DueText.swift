@@ -32,3 +32,15 @@ struct DueText {
         }
     }
 }
+
+extension DueText {
+    /// How a due date is typed so that it reads back the same wherever the user is then:
+    /// `2026-12-01`, or `2026-12-01 17:00` in `timeZone`'s time.
+    static func typed(_ due: Due, in timeZone: TimeZone) -> String {
+        let (year, month, day) = due.day(in: timeZone).date
+        let date = String(format: "%04d-%02d-%02d", year, month, day)
+        guard case let .instant(instant) = due else { return date }
+        let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)
+        return date + String(format: " %02d:%02d", hour, minute)
+    }
+}

@@ -12,7 +12,7 @@ struct DueWords {
     let timeZone: TimeZone
 
     /// Why words are not a due date, naming what was typed.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Hashable {
         /// Not a date this reader knows.
         case unknownDate(String)
         /// A date the calendar does not have (`feb 30`).

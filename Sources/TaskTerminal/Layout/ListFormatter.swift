@@ -2,9 +2,11 @@
 ///
 /// The number is right-aligned to the width of the largest one (at least 3, and one more than its
 /// digits from 4 digits on, so a margin stays), then a space, `★` for a favourite or a space, a
-/// space, `✓ ` for a done task, and the text with control characters escaped. With a terminal
-/// width, long texts wrap under their own column. It knows rows as plain values, nothing of who
-/// numbers them.
+/// space, `✓ ` for a done task, and the text with control characters escaped, then two spaces and
+/// its details (`RowDetails`: tags, due date, marks) when it has any, dim (an overdue date red).
+/// With a terminal width, long texts wrap under their own column, and details that do not fit
+/// after the text's last line go on a line of their own under it. It knows rows as plain values,
+/// nothing of who numbers them.
 public struct ListFormatter: Sendable {
     /// One row as given to `format(_:)`.
     public struct Row: Sendable, Hashable {
@@ -12,19 +14,22 @@ public struct ListFormatter: Sendable {
         public var text: String
         public var isFavorite: Bool
         public var isDone: Bool
+        public var details: RowDetails?
 
-        public init(number: Int, text: String, isFavorite: Bool = false, isDone: Bool = false) {
+        public init(number: Int, text: String, isFavorite: Bool = false, isDone: Bool = false, details: RowDetails? = nil) {
             self.number = number
             self.text = text
             self.isFavorite = isFavorite
             self.isDone = isDone
+            self.details = details
         }
     }
 
     /// How a caller hands rows over: it calls its argument with each row's number, the UTF-8 of its
-    /// text (valid only during the call), its star and its done mark, in order.
+    /// text (valid only during the call), its star, its done mark and its details, in order.
     public typealias RowSource = (
-        (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool) -> Void
+        (_ number: Int, _ utf8Text: UnsafeBufferPointer<UInt8>, _ isFavorite: Bool, _ isDone: Bool,
+         _ details: RowDetails?) -> Void
     ) -> Void
 
     /// The terminal's width in columns, or nil when output is not a terminal (no wrapping).
@@ -55,7 +60,7 @@ public struct ListFormatter: Sendable {
         write(largestNumber: rows.lazy.map(\.number).max(), rows: { body in
             for row in rows {
                 var text = row.text
-                text.withUTF8 { body(row.number, $0, row.isFavorite, row.isDone) }
+                text.withUTF8 { body(row.number, $0, row.isFavorite, row.isDone, row.details) }
             }
         }, to: { bytes += $0 })
         return bytes
@@ -100,27 +105,36 @@ public struct ListFormatter: Sendable {
         var bytes = ByteBuffer(capacity: Self.chunkSize + 1024)
         // `rows` may not take a closure that captures the non-escaping `output`; it does not keep it.
         withoutActuallyEscaping(output) { output in
-            rows { number, utf8, isFavorite, isDone in
+            rows { number, utf8, isFavorite, isDone, details in
                 bytes.appendNumber(number, width: numberWidth, between: numberStart, numberEnd)
                 bytes.append(isFavorite ? favoriteMark : plainMark)
                 let markWidth = isDone ? 2 : 0
                 if isDone { bytes.append(doneStart); bytes.append(doneMark) }
+                let indent = numberWidth + 3 + markWidth
                 if let lines = Self.textLines(utf8, markWidth: markWidth, wrapWidth: wrapWidth) {
                     let shown = Self.clipped(lines, to: maxLinesPerRow, width: wrapWidth.map { $0 - markWidth })
                     for (index, var line) in shown.enumerated() {
                         if index > 0 {
-                            bytes.append(UInt8(ascii: " "), repeating: numberWidth + 3 + markWidth)
+                            bytes.append(UInt8(ascii: " "), repeating: indent)
                             if isDone { bytes.append(doneStart) }
                         }
                         line.withUTF8 { bytes.append($0) }
                         if isDone { bytes.append(doneEnd) }
-                        bytes.append(UInt8(ascii: "\n"))
+                        if index < shown.count - 1 { bytes.append(UInt8(ascii: "\n")) }
+                    }
+                    if let details {
+                        appendDetails(details, after: DisplayWidth.of(shown.last ?? ""), indent: indent,
+                                      width: wrapWidth.map { $0 - markWidth }, to: &bytes)
                     }
                 } else {
                     bytes.append(utf8)
                     if isDone { bytes.append(doneEnd) }
-                    bytes.append(UInt8(ascii: "\n"))
+                    if let details {
+                        appendDetails(details, after: utf8.count, indent: indent, width: wrapWidth.map { $0 - markWidth },
+                                      to: &bytes)
+                    }
                 }
+                bytes.append(UInt8(ascii: "\n"))
                 if bytes.count >= Self.chunkSize {
                     bytes.withBytes(output)
                     bytes.removeAll()
@@ -130,18 +144,54 @@ public struct ListFormatter: Sendable {
         if bytes.count > 0 { bytes.withBytes(output) }
     }
 
+    /// Writes `details` after a text line `used` columns wide: two spaces and the details on that
+    /// line when they fit in `width` (or there is no width), else on a line of their own under the text.
+    private func appendDetails(_ details: RowDetails, after used: Int, indent: Int, width: Int?,
+                               to bytes: inout ByteBuffer) {
+        let plain = details.plainText.escapingControlCharacters()
+        let detailsWidth = DisplayWidth.of(plain)
+        if let width, used > 0, used + 2 + detailsWidth > width {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(UInt8(ascii: " "), repeating: indent)
+        } else {
+            bytes.append(UInt8(ascii: " "), repeating: 2)
+        }
+        var styled = styledDetails(details)
+        styled.withUTF8 { bytes.append($0) }
+    }
+
+    /// The details in colour: dim, an overdue date red (without its `!`, which marks it without
+    /// colour); as `plainText` with the plain palette.
+    private func styledDetails(_ details: RowDetails) -> String {
+        guard palette != .plain else { return details.plainText.escapingControlCharacters() }
+        var parts = RowDetails(tags: details.tags, isRecurring: false).parts(overdueMark: "").map { palette.hint($0.escapingControlCharacters()) }
+        if details.due != nil || details.isRecurring {
+            let date = RowDetails(due: details.due, isRecurring: details.isRecurring).parts(overdueMark: "")
+                .joined().escapingControlCharacters()
+            parts.append(details.isOverdue ? palette.error(date) : palette.hint(date))
+        }
+        return parts.joined(separator: "  ")
+    }
+
     /// How many terminal lines the row of a task with this text takes, in a list whose largest
-    /// number is `largestNumber`: more than one when its text wraps.
-    public func lineCount(largestNumber: Int, utf8Text utf8: UnsafeBufferPointer<UInt8>, isDone: Bool) -> Int {
+    /// number is `largestNumber`: more than one when its text wraps, or its details go under it.
+    public func lineCount(largestNumber: Int, utf8Text utf8: UnsafeBufferPointer<UInt8>, isDone: Bool,
+                          details: RowDetails? = nil) -> Int {
         guard let columns, columns > 0 else { return 1 }
         let prefix = Self.numberWidth(largest: largestNumber) + 3 + (isDone ? 2 : 0)
         let textWidth = columns - prefix + (isDone ? 2 : 0)
         guard textWidth < Self.narrowestTextColumn else {
-            return Self.textLines(utf8, markWidth: isDone ? 2 : 0, wrapWidth: textWidth)?.count ?? 1
+            let lines = Self.textLines(utf8, markWidth: isDone ? 2 : 0, wrapWidth: textWidth)
+            guard let details else { return lines?.count ?? 1 }
+            let last = lines.map { DisplayWidth.of($0.last ?? "") } ?? utf8.count
+            let goesUnder = last > 0 && last + 2 + DisplayWidth.of(details.plainText.escapingControlCharacters())
+                > textWidth - (isDone ? 2 : 0)
+            return (lines?.count ?? 1) + (goesUnder ? 1 : 0)
         }
         // Too narrow to wrap under the text's column: the row is one line, which the terminal breaks.
         let width = prefix + (Self.isPrintableASCII(utf8) ? utf8.count
             : DisplayWidth.of(String(decoding: utf8, as: UTF8.self).escapingControlCharacters()))
+            + (details.map { 2 + DisplayWidth.of($0.plainText.escapingControlCharacters()) } ?? 0)
         return max(1, (width + columns - 1) / columns)
     }
 
