@@ -38,7 +38,7 @@ struct ChangeCommands {
         guard let change = try ListChange.validate(command, against: rows, shown: shownIndices, at: moment) else {
             return Performed()
         }
-        let described = try change.apply(to: &list, in: store, timeZone: moment.timeZone)
+        let described = try change.apply(to: &list, in: store, at: moment)
         return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
                          named: list.flatMap(change.focus(in:)))
     }

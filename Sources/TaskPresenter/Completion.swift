@@ -1,13 +1,19 @@
 /// What completes a partly typed line, as whole-line candidates: pure, given a way to read
-/// the text of task N under the presenter's numbering.
+/// the text of task N under the presenter's numbering (with its attribute words) and the tags in use.
 enum Completion {
+    /// The words offered after `due:` and `every:`.
+    static let dateWords = ["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "eow", "eom", "eoy", "none"]
+    static let periodWords = ["day", "weekday", "week", "month", "year", "none"]
+
     /// The candidates for `input`:
     /// - a partial command word (or nothing): the spellings that start with it, with a space after
     ///   those that take arguments (`f` → `fav `);
     /// - `help ` and a partial word: `help` with each command spelling that starts with it;
     /// - `edit N ` : the line followed by the current text of task N;
+    /// - in the text of `add`, `edit` or `find`, a last word `due:…`, `every:…`, `+…` or `@…`: the date
+    ///   words, periods or tags in use that start with what is typed;
     /// - anything else: none.
-    static func candidates(for input: String, taskText: (Int) -> String?) -> [String] {
+    static func candidates(for input: String, taskText: (Int) -> String?, tags: () -> [String] = { [] }) -> [String] {
         let line = input[...]
         let bytes = line.utf8
         let end = bytes.endIndex
@@ -23,7 +29,13 @@ enum Completion {
         let argumentStart = CommandParser.skip(bytes, from: wordEnd, to: end, whitespace: true)
         let argumentEnd = CommandParser.skip(bytes, from: argumentStart, to: end, whitespace: false)
         let typedHead = String(Substring(bytes[..<argumentStart]))
-        switch CommandName(spelling: bytes[wordStart..<wordEnd]) {
+        let command = CommandName(spelling: bytes[wordStart..<wordEnd])
+        if [.add, .edit, .find].contains(command), let last = input.split(separator: " ", omittingEmptySubsequences: false).last,
+           let words = attributeCandidates(for: last, tags: tags) {
+            let head = input.dropLast(last.count)
+            return words.map { head + $0 }
+        }
+        switch command {
         case .help? where argumentEnd == end:
             let partial = String(Substring(bytes[argumentStart..<end]))
             return CommandName.allSpellings
@@ -39,5 +51,22 @@ enum Completion {
         default:
             return []
         }
+    }
+
+    /// The words that complete `word` when it is an attribute word being typed; nil when it is not one.
+    private static func attributeCandidates(for word: Substring, tags: () -> [String]) -> [String]? {
+        let lowered = word.lowercased()
+        let (key, offered): (String, [String])
+        if lowered.hasPrefix("due:") {
+            (key, offered) = ("due:", dateWords)
+        } else if lowered.hasPrefix("every:") {
+            (key, offered) = ("every:", periodWords)
+        } else if word.first == "+" || word.first == "@" {
+            return tags().map(AttributeWords.typed(tag:)).filter { $0.hasPrefix(word) && $0 != word }.sorted()
+        } else {
+            return nil
+        }
+        let typed = lowered.dropFirst(key.count)
+        return offered.filter { $0.hasPrefix(typed) }.map { key + $0 }
     }
 }

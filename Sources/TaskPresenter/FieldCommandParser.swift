@@ -24,11 +24,7 @@ enum FieldCommandParser {
     /// Where the value starts among `words` (their count when all are numbers).
     private static func valueStart(_ name: CommandName, _ words: [Substring]) -> Int {
         let firstOther = words.firstIndex { !isNumberLike($0) } ?? words.count
-        guard name == .due, words.count > 1 else {
-            // A tag word starts with a sign, which no number does.
-            return name == .tag ? (words.firstIndex { $0.first == "+" || $0.first == "-" || $0.first == "@" } ?? words.count)
-                : firstOther
-        }
+        guard name == .due, words.count > 1 else { return firstOther }
         let syntax = DueWords(now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC") ?? .current)
         for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
             let start = words.count - length

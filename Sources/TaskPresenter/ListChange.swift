@@ -57,9 +57,10 @@ enum ListChange {
         case let .tag(numbers, words):
             var edit = TaskEdit()
             for word in words {
+                // `+a` and `@a` add, `-a` and `-@a` remove; `+@a` adds the context too.
                 let removes = word.hasPrefix("-")
-                let named = removes || word.hasPrefix("+") ? String(word.dropFirst()) : word
-                guard let tag = AttributeWords.tag(("+" + named)[...]) ?? AttributeWords.tag(named[...]) else {
+                let named = removes || word.hasPrefix("+@") ? "+" + word.dropFirst() : word
+                guard let tag = AttributeWords.tag(named.hasPrefix("+@") ? named.dropFirst() : named[...]) else {
                     throw .badTag(word)
                 }
                 if removes { edit.removedTags.append(tag) } else { edit.addedTags.append(tag) }
@@ -161,13 +162,13 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout TaskList?, in store: any TaskWriting, timeZone: TimeZone) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: any TaskWriting, at moment: Moment) throws -> Change? {
         switch self {
         case let .add(text, attributes):
             let task = try store.create(text: text, attributes: attributes)
             list?.append(task)
         case let .toggleDone(targets):
-            let checked = try store.toggleDone(ids: targets.map(\.id), in: timeZone)
+            let checked = try store.toggleDone(ids: targets.map(\.id), at: moment.now, in: moment.timeZone)
             for target in targets {
                 let wasDone = list?.isDone(at: target.index) == true
                 list?.setDone(wasDone ? nil : checked.time, at: target.index)

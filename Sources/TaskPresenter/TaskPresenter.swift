@@ -46,14 +46,26 @@ public final class TaskPresenter {
         return "tasks (\(filter.name))> "
     }
 
-    /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of task N).
+    /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of
+    /// task N with its attribute words, so that what is shown is what is edited; date words, periods
+    /// and tags in use after `due:`, `every:`, `+` and `@`).
     public func completions(for input: String) -> [String] {
         var tasks = shown.tasks
-        return Completion.candidates(for: input) { number in
+        func load() -> TaskList? {
             if tasks == nil { tasks = try? self.storage.read { try $0.allTasks() } }
-            guard let tasks, number <= tasks.count else { return nil }
-            return tasks.text(at: number - 1)
+            return tasks
         }
+        let moment = clock.moment
+        return Completion.candidates(for: input, taskText: { number in
+            guard let tasks = load(), number <= tasks.count else { return nil }
+            let task = tasks[number - 1]
+            return ([AttributeWords.escaped(task.text)] + AttributeWords.words(of: task, at: moment)).joined(separator: " ")
+        }, tags: {
+            guard let tasks = load() else { return [] }
+            var seen = Set<String>()
+            for index in tasks.indices { seen.formUnion(tasks.tags(at: index)) }
+            return Array(seen)
+        })
     }
 
     // MARK: Lines

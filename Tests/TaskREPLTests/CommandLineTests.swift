@@ -37,14 +37,19 @@ import Testing
         let commands = try #require(help.firstRange(of: "COMMANDS:\n")).upperBound
         let end = try #require(help[commands...].firstRange(of: "\n\n")).lowerBound
         #expect(help[commands..<end] == """
-              add TEXT        add a task at the end of the list
+              add TEXT        add a task at the end (due:fri every:week +tag @context)
               done N…         check off tasks (✓), or uncheck them
               fav N…          mark or unmark tasks as favourites (★)
-              edit N TEXT     replace the text of task N
+              edit N TEXT     change the text (and due:, every:, tags) of task N
               mv N M          move task N to place M
               rm N…           remove tasks
+              due N… DATE     set due dates (fri, dec 1, 2026-12-01 17:00, none)
+              tag N… +a -b    add and remove tags
+              every N… WHEN   make tasks recur (week, month, mon,thu, 3d-after, none)
               clear [done]    remove all tasks, or only the done ones
-              find TEXT       show only the tasks whose text contains TEXT
+              find TEXT       show only the tasks whose text contains TEXT (and +tags)
+              today           show the tasks due today or overdue
+              upcoming        show every task to do that has a due date, by date
               list, ls        show the whole list
               undo            revert the latest change
               redo            re-apply the latest undone change

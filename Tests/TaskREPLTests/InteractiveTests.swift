@@ -130,14 +130,14 @@ import Testing
         let session = try await TerminalSession(in: folder, columns: 40)
         let output = try await session.run("help")
         #expect(output.allSatisfy { $0.count <= 40 })
-        #expect(output.prefix(2) == ["add TEXT        add a task at the end of", "                the list"])
+        #expect(output.prefix(2) == ["add TEXT        add a task at the end", "                (due:fri every:week +tag"])
     }
 
     @Test func atTwentyColumnsHelpPutsDescriptionsUnderTheirCommands() async throws {
         let session = try await TerminalSession(in: folder, columns: 20)
         let output = try await session.run("help")
         #expect(output.allSatisfy { $0.count <= 20 })
-        #expect(output.prefix(3) == ["add TEXT", "  add a task at the", "  end of the list"])
+        #expect(output.prefix(3) == ["add TEXT", "  add a task at the", "  end (due:fri"])
     }
 
     @Test func anErrorWrapsAtSpacesToTheTerminalWidth() async throws {

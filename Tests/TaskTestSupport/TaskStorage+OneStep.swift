@@ -21,7 +21,7 @@ public extension TaskStorage {
     /// Toggles done with days counted in `timeZone`, and says what came after each recurring task.
     @discardableResult
     func checkOff(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
-        try write { try $0.toggleDone(ids: ids, in: timeZone) }
+        try write { try $0.toggleDone(ids: ids, at: Date(), in: timeZone) }
     }
     @discardableResult
     func create(text: String, attributes: TaskEdit) throws -> TaskItem {

@@ -10,8 +10,8 @@ extension TaskWriting where Self: StepHistory {
 
     /// A recurring task checked off is followed by the next one, placed just after it, in the same step.
     @discardableResult
-    package func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
-        let time = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
+    package func toggleDone(ids: [TaskItem.ID], at now: Date, in timeZone: TimeZone) throws -> CheckedOff {
+        let time = Date(timeIntervalSince1970: now.timeIntervalSince1970) // as it reads back
         let ids = ids.uniqued()
         var (states, followers) = try statesAndRoomForFollowers(ids)
         var checked = CheckedOff(time: time)

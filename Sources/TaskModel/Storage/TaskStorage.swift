@@ -86,12 +86,12 @@ public protocol TaskWriting: TaskReading {
     /// Toggles the favourite flag of each task in `ids`.
     func toggleFavorite(ids: [TaskItem.ID]) throws
 
-    /// Checks off each task in `ids` that is not done and makes each one that is done not done.
-    /// A recurring task checked off stops recurring, and the next one (`Recurrence.next`, days
-    /// counted in `timeZone`) is made just after it, in the same step. Says when the newly done
-    /// ones were checked off and what came after each recurring one.
+    /// Checks off each task in `ids` that is not done, at `time`, and makes each one that is done
+    /// not done. A recurring task checked off stops recurring, and the next one (`Recurrence.next`,
+    /// days counted in `timeZone`) is made just after it, in the same step. Says when the newly
+    /// done ones were checked off (`time` as stored) and what came after each recurring one.
     @discardableResult
-    func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff
+    func toggleDone(ids: [TaskItem.ID], at time: Date, in timeZone: TimeZone) throws -> CheckedOff
 
     /// Removes each task in `ids`.
     func remove(ids: [TaskItem.ID]) throws
@@ -156,7 +156,7 @@ extension TaskWriting {
     /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.
     @discardableResult
     public func toggleDone(ids: [TaskItem.ID]) throws -> CheckedOff {
-        try toggleDone(ids: ids, in: .current)
+        try toggleDone(ids: ids, at: Date(), in: .current)
     }
 }
 

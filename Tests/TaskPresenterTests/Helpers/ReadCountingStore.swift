@@ -51,8 +51,8 @@ final class ReadCountingStore: TaskStorage, Sendable {
             try writer.create(text: text, attributes: attributes)
         }
         func toggleFavorite(ids: [TaskItem.ID]) throws { try writer.toggleFavorite(ids: ids) }
-        func toggleDone(ids: [TaskItem.ID], in timeZone: TimeZone) throws -> CheckedOff {
-            try writer.toggleDone(ids: ids, in: timeZone)
+        func toggleDone(ids: [TaskItem.ID], at time: Date, in timeZone: TimeZone) throws -> CheckedOff {
+            try writer.toggleDone(ids: ids, at: time, in: timeZone)
         }
         func remove(ids: [TaskItem.ID]) throws { try writer.remove(ids: ids) }
         func removeAll() throws -> Int { try writer.removeAll() }

@@ -8,19 +8,21 @@ import TaskTestSupport
 /// and the spy view it talks to. With `shown`, the list was shown once (and the spy reset since).
 /// With `files`, the presenter exports to and imports from them.
 func makeSUT(
-    tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true, files: MemoryFiles? = nil
+    tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true, files: MemoryFiles? = nil,
+    clock: TestClock = TestClock()
 ) throws -> (sut: TaskPresenter, view: ViewSpy) {
     try makeSUT(database: SQLiteStorage.inMemory(), tasks: tasks, shown: shown, rendersAfterChanges: rendersAfterChanges,
-                files: files)
+                files: files, clock: clock)
 }
 
 /// A presenter over `database`, after adding `tasks` to it; see `makeSUT(tasks:shown:rendersAfterChanges:files:)`.
 func makeSUT(
     database: any TaskStorage, tasks: [String] = [], shown: Bool = true, rendersAfterChanges: Bool = true,
-    files: MemoryFiles? = nil
+    files: MemoryFiles? = nil, clock: TestClock = TestClock()
 ) throws -> (sut: TaskPresenter, view: ViewSpy) {
     try seed(database, with: tasks)
-    let sut = TaskPresenter(storage: database, files: files, rendersAfterChanges: rendersAfterChanges)
+    let sut = TaskPresenter(storage: database, files: files, rendersAfterChanges: rendersAfterChanges,
+                            clock: clock.clock)
     let view = ViewSpy()
     sut.view = view
     if shown {
