@@ -24,6 +24,9 @@ import TaskModel
 ///   a redo: a refused undo or redo names who made the changes in the way. (`task.changed_by`, the
 ///   step that last changed it, and `step_task.previous_change`, the one before, which an undo
 ///   restores, are what version 2 named them by: the upgrade reads them, and they are kept up.)
+/// - `task.due_day` (an all-day due date, days since 1970), `task.due_at` (a timed one, seconds since
+///   1970), `task.tags` and `task.recurrence` (`Tags.storedForm`, `Recurrence.storedForm`) are version
+///   4's, NULL when the task has none, kept by the images as `before_due_day` … `after_recurrence`;
 /// - no change that can be undone deletes a task: `removed_by` hides it.
 ///
 /// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
@@ -34,7 +37,7 @@ enum PostgresSchema {
     /// What `meta.application` holds in a schema this program made.
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
-    static let version = 3
+    static let version = 4
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
     /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen
@@ -47,6 +50,7 @@ enum PostgresSchema {
         { try $0.run(version1); return true },
         { try $0.run(version2); return true },
         PostgresUpgradeToVersion3.run,
+        { try $0.run(version4Columns + "UPDATE tasks.meta SET version = 4 WHERE id = 1;"); return true },
     ]
 
     private static let version1 = """
@@ -129,6 +133,28 @@ enum PostgresSchema {
             ADD COLUMN after_created_at double precision,
             ADD COLUMN after_foreign bytea,
             ADD COLUMN after_removed_by bigint;
+        """
+
+    /// A task's due date, tags and recurrence, on the task and in both images. Columns added without
+    /// a default rewrite no row: the upgrade is instant on a list of any size, and the history stays
+    /// as it was (NULL: no due date, no tags, no recurrence on either side). `IF NOT EXISTS`, because
+    /// the upgrade to version 3 adds them first: the images it writes are of today's rows.
+    static let version4Columns = """
+        ALTER TABLE tasks.task
+            ADD COLUMN IF NOT EXISTS due_day bigint,
+            ADD COLUMN IF NOT EXISTS due_at double precision,
+            ADD COLUMN IF NOT EXISTS tags text,
+            ADD COLUMN IF NOT EXISTS recurrence text;
+        ALTER TABLE tasks.step_task
+            ADD COLUMN IF NOT EXISTS before_due_day bigint,
+            ADD COLUMN IF NOT EXISTS before_due_at double precision,
+            ADD COLUMN IF NOT EXISTS before_tags text,
+            ADD COLUMN IF NOT EXISTS before_recurrence text,
+            ADD COLUMN IF NOT EXISTS after_due_day bigint,
+            ADD COLUMN IF NOT EXISTS after_due_at double precision,
+            ADD COLUMN IF NOT EXISTS after_tags text,
+            ADD COLUMN IF NOT EXISTS after_recurrence text;
+
         """
 
     /// What each kind of step kept of its own, once converted: the images say it all now.

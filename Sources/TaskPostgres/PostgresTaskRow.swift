@@ -3,7 +3,7 @@ import TaskModel
 
 /// A task's row as stored, every column a step's image keeps: its fields as bytes and numbers
 /// (exactly as the columns hold them, so that an image written back is the row it was), its
-/// position and `removed_by`. `tasks.step_task` keeps one of these per side of a step, in the seven
+/// position and `removed_by`. `tasks.step_task` keeps one of these per side of a step, in the
 /// columns `columns(_:)` names; a row whose `removedBy` is set is hidden, not in the list.
 struct PostgresTaskRow: Hashable {
     var position: Int64
@@ -13,6 +13,13 @@ struct PostgresTaskRow: Hashable {
     var createdAt: Double
     /// `foreign_fields`, as `ForeignFieldsCoding` wrote it; nil when the task has none.
     var foreign: [UInt8]?
+    /// `due_day` and `due_at` (`Due.stored`); nil when the task has no due date. Rows of releases
+    /// before them (`PostgresLegacyStep`) have none of these four.
+    var dueDay: Int64? = nil
+    var dueAt: Double? = nil
+    /// `tags` and `recurrence` as stored (`Tags.storedForm`, `Recurrence.storedForm`).
+    var tags: String? = nil
+    var recurrence: String? = nil
     /// The step that hid the row; nil while it is in the list.
     var removedBy: Int64?
 
@@ -38,6 +45,10 @@ struct PostgresTaskRow: Hashable {
         Column(task: "done_at", image: "done", type: "float8"),
         Column(task: "created_at", image: "created_at", type: "float8"),
         Column(task: "foreign_fields", image: "foreign", type: "bytea"),
+        Column(task: "due_day", image: "due_day", type: "int8"),
+        Column(task: "due_at", image: "due_at", type: "float8"),
+        Column(task: "tags", image: "tags", type: "text"),
+        Column(task: "recurrence", image: "recurrence", type: "text"),
         Column(task: "removed_by", image: "removed_by", type: "int8"),
     ]
 
@@ -77,7 +88,7 @@ struct PostgresTaskRow: Hashable {
     }
 
     /// The task as the list shows it, when it is in the list; nil when it is hidden; throws when its
-    /// foreign fields are not `ForeignFieldsCoding`'s text.
+    /// foreign fields are not `ForeignFieldsCoding`'s text or its recurrence not `Recurrence.storedForm`.
     func state(of id: TaskItem.ID) throws(Malformed) -> TaskState? {
         guard removedBy == nil else { return nil }
         var fields: [String: String] = [:]
@@ -87,10 +98,22 @@ struct PostgresTaskRow: Hashable {
             }
             fields = decoded
         }
+        guard let recurrence = Self.recurrence(stored: recurrence) else {
+            throw Malformed(reason: "its recurrence does not read")
+        }
         return TaskState(TaskItem(id: id, text: String(decoding: text, as: UTF8.self), isFavorite: isFavorite,
                                   doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
-                                  createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields),
+                                  createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields,
+                                  due: Due(storedDay: dueDay, instant: dueAt), tags: Tags.read(storedForm: tags),
+                                  recurrence: recurrence),
                          at: position)
+    }
+
+    /// The recurrence a `recurrence` column holds: `.some(nil)` for NULL, nil when it is not
+    /// `Recurrence.storedForm`'s text.
+    static func recurrence(stored: String?) -> Recurrence?? {
+        guard let stored else { return .some(nil) }
+        return Recurrence(storedForm: stored).map { $0 }
     }
 
     /// Why a row or an image could not be read.
@@ -100,7 +123,7 @@ struct PostgresTaskRow: Hashable {
 }
 
 extension PostgresTaskRow {
-    /// Reads the seven columns from `column` on of row `row` (selected as `taskColumns` or
+    /// Reads the columns of `all` from `column` on of row `row` (selected as `taskColumns` or
     /// `columns(_:)`); nil when `created_at` is NULL (no image); throws when a column that is never
     /// NULL in a row is.
     init?(_ result: PostgresResult, row: Int, at column: Int) throws(Malformed) {
@@ -110,21 +133,45 @@ extension PostgresTaskRow {
             throw Malformed(reason: "an image is incomplete")
         }
         self.init(position: position, text: text, isFavorite: isFavorite, doneAt: result.double(row, column + 3),
-                  createdAt: createdAt, foreign: result.bytes(row, column + 5), removedBy: result.int64(row, column + 6))
+                  createdAt: createdAt, foreign: result.bytes(row, column + 5), dueDay: result.int64(row, column + 6),
+                  dueAt: result.double(row, column + 7), tags: result.string(row, column + 8),
+                  recurrence: result.string(row, column + 9), removedBy: result.int64(row, column + 10))
     }
 
     /// The task's row for `state`, in the list.
     init(_ state: TaskState) {
-        self.init(position: state.position, text: Array(state.task.text.utf8), isFavorite: state.task.isFavorite,
-                  doneAt: state.task.doneAt?.timeIntervalSince1970, createdAt: state.task.createdAt.timeIntervalSince1970,
-                  foreign: ForeignFieldsCoding.encode(state.task.foreign).map { Array($0.utf8) }, removedBy: nil)
+        let task = state.task
+        self.init(position: state.position, text: task.text, isFavorite: task.isFavorite,
+                  doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
+                  foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence)
     }
 
-    /// `images` as seven array parameters, one per column in `types`' order (NULL where there is no
+    /// The row in the list at `position` an import writes for `row`.
+    init(_ row: ImportPlan.Row, position: Int64) {
+        self.init(position: position, text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt,
+                  createdAt: row.createdAt, foreign: row.foreign, due: row.due, tags: row.tags, recurrence: row.recurrence)
+    }
+
+    /// The row in the list of a task with these fields, each as its column holds it.
+    private init(position: Int64, text: String, isFavorite: Bool, doneAt: Double?, createdAt: Double,
+                 foreign: [String: String], due: Due?, tags: [String], recurrence: Recurrence?) {
+        let due = due?.stored
+        self.init(position: position, text: Array(text.utf8), isFavorite: isFavorite, doneAt: doneAt,
+                  createdAt: createdAt, foreign: ForeignFieldsCoding.encode(foreign).map { Array($0.utf8) },
+                  dueDay: due?.day, dueAt: due?.instant, tags: Tags.storedForm(tags),
+                  recurrence: recurrence?.storedForm, removedBy: nil)
+    }
+
+    /// `images` as array parameters, one per column of `all` in its order (NULL where there is no
     /// image), for a statement to `unnest`.
     static func arrays(_ images: [PostgresTaskRow?]) -> [PostgresValue] {
-        [.int64s(images.map { $0?.position }), .byteas(images.map { $0?.text }), .bools(images.map { $0?.isFavorite }),
-         .doubles(images.map { $0?.doneAt }), .doubles(images.map { $0?.createdAt }),
-         .byteas(images.map { $0?.foreign }), .int64s(images.map { $0?.removedBy })]
+        [.int64s(images.map { $0?.position })] + fieldArrays(images) + [.int64s(images.map { $0?.removedBy })]
+    }
+
+    /// The arrays of `arrays` for `fields` alone.
+    static func fieldArrays(_ images: [PostgresTaskRow?]) -> [PostgresValue] {
+        [.byteas(images.map { $0?.text }), .bools(images.map { $0?.isFavorite }), .doubles(images.map { $0?.doneAt }),
+         .doubles(images.map { $0?.createdAt }), .byteas(images.map { $0?.foreign }), .int64s(images.map { $0?.dueDay }),
+         .doubles(images.map { $0?.dueAt }), .texts(images.map { $0?.tags }), .texts(images.map { $0?.recurrence })]
     }
 }

@@ -1,30 +1,21 @@
 import Foundation
 import TaskModel
 
-/// The changes this backend writes as set-based SQL of its own, each one statement that also
-/// records the step and its tasks' images as every step does (`+History`): creating a task and
-/// removing some. Changes of tasks' fields and places are TaskModel's (`FieldChanges`).
+/// The changes this backend writes as statements of its own, each one statement that also records
+/// the step and its tasks' images as every step does (`+History`): creating a task (a step whose one
+/// task had no before-state) and removing some. Changes of tasks' fields and places are TaskModel's
+/// (`FieldChanges`).
 extension PostgresTransaction: TaskWriting {
     @discardableResult
     func create(text: String, attributes: TaskEdit) throws -> TaskItem {
         try dropUndoneSteps()
         let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
-        let id = identities.next(at: createdAt)
+        let task = attributes.applied(to: TaskItem(id: identities.next(at: createdAt), text: text, createdAt: createdAt))
         let position = try nextAppendPosition()
-        // The step, the task and its image after the step (it had none before), in one round trip.
-        let step = try query("""
-            WITH step AS (
-                INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, 'create', 1)
-                RETURNING id),
-            task AS (
-                INSERT INTO tasks.task (uuid, position, text, created_at, created_by, changed_by, changed_author)
-                SELECT $2, $3, $4, $5, id, id, $1 FROM step)
-            INSERT INTO tasks.step_task (step, ordinal, task, \(PostgresTaskRow.columns(.after)))
-            SELECT id, 0, $2, $3, $4, false, NULL, $5, NULL, NULL FROM step RETURNING step
-            """, .text(person), .uuid(id), .int64(position), .utf8(text), .double(createdAt.timeIntervalSince1970))
+        // The step, the task and its image after the step, in one round trip.
+        try record(.create, [TaskTransition(id: task.id, before: nil, after: TaskState(task, at: position))])
         appendPosition = position
-        try counted(step: step.int64(0, 0))
-        return TaskItem(id: id, text: text, createdAt: createdAt)
+        return task
     }
 
     func remove(ids: [TaskItem.ID]) throws {

@@ -27,13 +27,14 @@ extension PostgresTransaction: StepHistory {
 
     /// Records the step and writes the after-states into the tasks in one statement: the rows as
     /// they were (the statement's snapshot) become the before-images, the states given the after ones.
+    /// A task the step makes (no before-state: a create, the next task of a recurring one) is inserted,
+    /// made and last changed by the step; it has no before-image, so undo hides it and redo shows it.
     func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws {
         var afters: [PostgresTaskRow?] = []
         for transition in transitions {
-            // `change` records tasks of the list, which stay in it; creating and removing are this
-            // backend's own statements.
-            guard transition.before != nil, let after = transition.after else {
-                throw damagedHistory(at: 0, "a change of fields names a task that is not in the list")
+            // Only removals take tasks out of the list, and they are this backend's own statements.
+            guard let after = transition.after else {
+                throw damagedHistory(at: 0, "a change of fields takes a task out of the list")
             }
             afters.append(PostgresTaskRow(after))
         }
@@ -45,19 +46,25 @@ extension PostgresTransaction: StepHistory {
                 INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, $2, $3)
                 RETURNING id),
             i AS (
-                SELECT * FROM unnest($4::uuid[], \(PostgresTaskRow.arrayParameters(written, from: 5)))
-                WITH ORDINALITY AS i(uuid, \(PostgresTaskRow.sql(written) { $0.task }), ordinal)),
+                SELECT * FROM unnest($4::uuid[], $5::bool[], \(PostgresTaskRow.arrayParameters(written, from: 6)))
+                WITH ORDINALITY AS i(uuid, made, \(PostgresTaskRow.sql(written) { $0.task }), ordinal)),
             recorded AS (
                 INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(columns))
                 SELECT step.id, i.ordinal - 1, i.uuid, t.changed_by, \(Self.rowColumns("t")),
                     \(PostgresTaskRow.sql(written) { "i.\($0.task)" }), NULL
-                FROM i JOIN tasks.task t ON t.uuid = i.uuid CROSS JOIN step),
+                FROM i LEFT JOIN tasks.task t ON t.uuid = i.uuid AND NOT i.made CROSS JOIN step),
+            made AS (
+                INSERT INTO tasks.task (uuid, \(PostgresTaskRow.sql(written) { $0.task }), created_by, changed_by,
+                                        changed_author)
+                SELECT i.uuid, \(PostgresTaskRow.sql(written) { "i.\($0.task)" }), step.id, step.id, $1
+                FROM i CROSS JOIN step WHERE i.made),
             written AS (
                 UPDATE tasks.task t SET \(PostgresTaskRow.sql(written) { "\($0.task) = i.\($0.task)" }), changed_by = step.id,
                     changed_author = $1
-                FROM i, step WHERE t.uuid = i.uuid)
+                FROM i, step WHERE t.uuid = i.uuid AND NOT i.made)
             SELECT id FROM step
-            """, [.text(person), .text(kind.rawValue), .int64(Int64(transitions.count)), .uuids(transitions.map(\.id))]
+            """, [.text(person), .text(kind.rawValue), .int64(Int64(transitions.count)), .uuids(transitions.map(\.id)),
+                  .bools(transitions.map { $0.before == nil })]
             + PostgresTaskRow.arrays(afters).dropLast())
         try counted(step: step.int64(0, 0))
         if transitions.contains(where: { $0.before?.position != $0.after?.position }) { appendPosition = nil }
@@ -82,7 +89,7 @@ extension PostgresTransaction: StepHistory {
             guard let id = rows.uuid(row, 2) else { throw damagedHistory(at: number, "it names no task") }
             do throws(PostgresTaskRow.Malformed) {
                 let before = try PostgresTaskRow(rows, row: row, at: 3)
-                let after = try PostgresTaskRow(rows, row: row, at: 10)
+                let after = try PostgresTaskRow(rows, row: row, at: 3 + PostgresTaskRow.all.count)
                 guard before != nil || after != nil else { throw PostgresTaskRow.Malformed(reason: "it has no image") }
                 transitions.append(TaskTransition(id: id, before: try before?.state(of: id), after: try after?.state(of: id)))
             } catch {
@@ -164,17 +171,16 @@ extension PostgresTransaction: StepHistory {
     }
 
     /// Forgets this person's undone changes (once per transaction, and again after each undo in
-    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): tasks whose creation (or
-    /// import as new) was undone are gone for good, and the steps with their records. Others'
-    /// undone changes are theirs.
+    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): tasks whose making (by an
+    /// add, an import as new, a recurring task checked off) was undone are gone for good, and the
+    /// steps with their records. Others' undone changes are theirs.
     func dropUndoneSteps() throws {
         guard !droppedUndone else { return }
         try query("""
-            WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id, kind),
+            WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id),
             created AS (
                 DELETE FROM tasks.task
-                WHERE created_by IN (SELECT id FROM dropped WHERE kind IN ('create', 'importTasks'))
-                AND removed_by = created_by)
+                WHERE created_by IN (SELECT id FROM dropped) AND removed_by = created_by)
             DELETE FROM tasks.step_task WHERE step IN (SELECT id FROM dropped)
             """, .text(person))
         droppedUndone = true

@@ -44,11 +44,9 @@ extension PostgresTransaction {
                 FROM i, step WHERE i.position IS NULL AND t.uuid = i.uuid)
             SELECT id FROM step
             """,
-            .text(person), .int64(Int64(plan.effects.count { $0 != .unchanged })), .uuids(changed.map(\.id)),
-            .int64s(changed.map { $0.isNew ? nextPosition.next() : nil }),
-            .byteas(changed.map { Array($0.row.text.utf8) }), .bools(changed.map(\.row.isFavorite)),
-            .doubles(changed.map(\.row.doneAt)), .doubles(changed.map(\.row.createdAt)),
-            .byteas(changed.map { ForeignFieldsCoding.encode($0.row.foreign).map { Array($0.utf8) } }))
+            [.text(person), .int64(Int64(plan.effects.count { $0 != .unchanged })), .uuids(changed.map(\.id)),
+             .int64s(changed.map { $0.isNew ? nextPosition.next() : nil })]
+            + PostgresTaskRow.fieldArrays(changed.map { PostgresTaskRow($0.row, position: 0) }))
         try counted(step: step.int64(0, 0))
         if let last = positions.last { appendPosition = last }
         return ImportOutcome(effects: plan.effects)
@@ -71,13 +69,14 @@ extension PostgresTransaction {
         stored.reserveCapacity(rows.count)
         for row in 0..<rows.count {
             guard let id = rows.uuid(row, 0), let text = rows.string(row, 1), let createdAt = rows.double(row, 4),
-                  let foreign = foreign(row, of: rows) else {
+                  let foreign = foreign(row, of: rows), let attributes = attributes(row, of: rows) else {
                 throw damagedTask(at: row)
             }
             stored[id] = (
                 row: ImportPlan.Row(text: text, isFavorite: rows.bool(row, 2) == true, doneAt: rows.double(row, 3),
-                                    createdAt: createdAt, foreign: foreign),
-                isLive: rows.bool(row, 6) == true)
+                                    createdAt: createdAt, foreign: foreign, due: attributes.due, tags: attributes.tags,
+                                    recurrence: attributes.recurrence),
+                isLive: rows.bool(row, PostgresTaskRow.fields.count + 1) == true)
         }
         return stored
     }

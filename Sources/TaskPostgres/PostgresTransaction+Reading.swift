@@ -33,12 +33,14 @@ extension PostgresTransaction: TaskReading {
         for row in 0..<rows.count { textBytes += rows.withBytes(row, 1) { $0.count } }
         var tasks = TaskList(reservingTextBytes: textBytes, count: rows.count)
         for row in 0..<rows.count {
-            guard let id = rows.uuid(row, 0), let createdAt = rows.double(row, 4), let foreign = foreign(row, of: rows) else {
+            guard let id = rows.uuid(row, 0), let createdAt = rows.double(row, 4), let foreign = foreign(row, of: rows),
+                  let attributes = attributes(row, of: rows) else {
                 throw damagedTask(at: row)
             }
             rows.withBytes(row, 1) { text in
                 tasks.append(id: id, storedText: text, isFavorite: rows.bool(row, 2) == true,
-                             doneAt: rows.double(row, 3), createdAt: createdAt, foreign: foreign)
+                             doneAt: rows.double(row, 3), createdAt: createdAt, foreign: foreign,
+                             due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
             }
         }
         return tasks
@@ -47,10 +49,14 @@ extension PostgresTransaction: TaskReading {
     func task(id: TaskItem.ID) throws -> TaskItem? {
         let rows = try query("SELECT \(Self.taskColumns) FROM tasks.task WHERE uuid = $1 AND removed_by IS NULL", .uuid(id))
         guard rows.count == 1 else { return nil }
-        guard let createdAt = rows.double(0, 4), let foreign = foreign(0, of: rows) else { throw damagedTask(at: 0) }
+        guard let createdAt = rows.double(0, 4), let foreign = foreign(0, of: rows),
+              let attributes = attributes(0, of: rows) else {
+            throw damagedTask(at: 0)
+        }
         return TaskItem(id: id, text: rows.string(0, 1) ?? "", isFavorite: rows.bool(0, 2) == true,
                         doneAt: rows.double(0, 3).map(Date.init(timeIntervalSince1970:)),
-                        createdAt: Date(timeIntervalSince1970: createdAt), foreign: foreign)
+                        createdAt: Date(timeIntervalSince1970: createdAt), foreign: foreign,
+                        due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
     }
 
     func count() throws -> Int {
@@ -78,6 +84,14 @@ extension PostgresTransaction: TaskReading {
     /// something `ForeignFieldsCoding` did not write.
     func foreign(_ row: Int, of rows: PostgresResult) -> [String: String]? {
         rows.isNull(row, 5) ? [:] : rows.string(row, 5).flatMap(ForeignFieldsCoding.decode)
+    }
+
+    /// The due date, tags and recurrence of row `row` (selected as `taskColumns`); nil when the
+    /// recurrence is not `Recurrence.storedForm`'s text.
+    func attributes(_ row: Int, of rows: PostgresResult) -> (due: Due?, tags: [String], recurrence: Recurrence?)? {
+        guard let recurrence = PostgresTaskRow.recurrence(stored: rows.string(row, 9)) else { return nil }
+        return (Due(storedDay: rows.int64(row, 6), instant: rows.double(row, 7)),
+                Tags.read(storedForm: rows.string(row, 8)), recurrence)
     }
 
     func damagedTask(at index: Int) -> StoreError {

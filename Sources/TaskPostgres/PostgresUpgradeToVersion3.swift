@@ -21,6 +21,7 @@ enum PostgresUpgradeToVersion3 {
     /// Runs inside the migration's transaction; returns whether the history was kept.
     static func run(_ connection: PostgresConnection) throws -> Bool {
         try connection.run(PostgresSchema.version3Images)
+        try connection.run(PostgresSchema.version4Columns) // the images written below are of today's rows
         let converted = try convert(connection)
         if let images = converted {
             try write(images, connection)

@@ -1,6 +1,8 @@
 import Foundation
+import TaskModel
 import TaskPostgres
 import TaskTestSupport
+import Testing
 
 extension PostgresTestServer {
     /// A new database owned by alice holding the list dumped in `Fixtures/<name>` (a release's
@@ -25,5 +27,18 @@ protocol FixtureListSuite {
 extension FixtureListSuite {
     func open(as user: String) throws -> PostgresStorage {
         try PostgresStorage(server.url(database: database, user: user))
+    }
+
+    /// alice's undo of her edit of `Buy milk`, then of her move of `Water the plants`, which bob's
+    /// favourite of it holds up until he undoes it: where the histories of every fixture's list end
+    /// (their scripts begin alike).
+    func undoTheEditAndTheMoveBobHoldsUp(alice: PostgresStorage, bob: PostgresStorage) throws {
+        #expect(try alice.undo() == Change(kind: .edit, taskCount: 1, text: "Buy milk"))
+        #expect(throws: StoreError.changedSince(change: Change(kind: .move, taskCount: 1, text: "Water the plants"),
+                                                by: ["bob"], undoing: true)) {
+            try alice.undo()
+        }
+        #expect(try bob.undo() == Change(kind: .toggleFavorite, taskCount: 1, text: "Water the plants", isSet: false))
+        #expect(try alice.undo() == Change(kind: .move, taskCount: 1, text: "Water the plants"))
     }
 }

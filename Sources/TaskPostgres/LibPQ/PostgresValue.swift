@@ -19,6 +19,8 @@ enum PostgresValue {
     case bools([Bool?])
     /// `bytea[]`: a one-dimensional array, nil elements NULL (many tasks' texts, sent at once).
     case byteas([[UInt8]?])
+    /// `text[]`: a one-dimensional array, nil elements NULL.
+    case texts([String?])
     /// SQL NULL (of the type the statement gives it).
     case null
 
@@ -39,6 +41,7 @@ enum PostgresValue {
         case .doubles: 1022
         case .bools: 1000
         case .byteas: 1001
+        case .texts: 1009
         case .null: 0
         }
     }
@@ -57,6 +60,7 @@ enum PostgresValue {
         case let .doubles(values): Self.array(of: 701, values.map { $0.map { Self.bigEndian($0.bitPattern) } })
         case let .bools(values): Self.array(of: 16, values.map { $0.map { [$0 ? 1 : 0] } })
         case let .byteas(values): Self.array(of: 17, values)
+        case let .texts(values): Self.array(of: 25, values.map { $0.map { Array($0.utf8) } })
         case .null: nil
         }
     }
