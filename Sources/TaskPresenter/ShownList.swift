@@ -95,18 +95,20 @@ struct ShownList {
         Self.display(tasks ?? [], filter: filter, focus: focus, on: view, at: moment)
     }
 
-    /// Shows `list`, only the tasks `filter` shows when there is one (then with their count).
-    static func display(_ list: TaskList, filter: ListFilter?, focus: Int? = nil, on view: TaskView?, at moment: Moment) {
+    /// Shows `list`, only the tasks `filter` shows when there is one (then with their count). With
+    /// `listIndices`, `list` holds only some of the `listCount` tasks of the list (`TaskRows`).
+    static func display(_ list: TaskList, listIndices: [Int]? = nil, listCount: Int? = nil, filter: ListFilter?,
+                        focus: Int? = nil, on view: TaskView?, at moment: Moment) {
         guard let view else { return }
         guard let filter else { return view.display(rows: TaskRows(list, focus: focus, at: moment)) }
         let shown = filter.shownIndices(in: list, at: moment)
-        let summary = filter.summary(shown: shown.count, of: list.count)
+        let summary = filter.summary(shown: shown.count, of: listCount ?? list.count)
         if shown.isEmpty {
             return view.display(rows: TaskRows(list, shown: [], emptyText: summary, at: moment))
         }
         // A row the search does not show is shown as the next row it does show, or its last.
         let shownFocus = focus.map { focus in shown.firstIndex { $0 >= focus } ?? shown.count - 1 }
-        view.display(rows: TaskRows(list, shown: shown, focus: shownFocus, at: moment))
+        view.display(rows: TaskRows(list, shown: shown, listIndices: listIndices, focus: shownFocus, at: moment))
         view.display(message: .info(summary))
     }
 }

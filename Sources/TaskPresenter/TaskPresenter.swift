@@ -136,6 +136,11 @@ public final class TaskPresenter {
             default: nil
             }
             switch transaction {
+            case .own where shown.tasks == nil && (command == .today || command == .upcoming):
+                // A one-shot view by date: only the dated tasks are read, each with its number.
+                let (dated, count) = try storage.read { store in (try store.datedTasks(), try store.count()) }
+                ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view,
+                                  at: clock.moment)
             case .own:
                 watch.commandRan()
                 try shown.refresh(from: storage)

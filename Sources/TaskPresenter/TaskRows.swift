@@ -17,15 +17,24 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     public let focus: Int?
     /// When the rows are shown: what a due date reads as (`tomorrow`) and whether it is overdue.
     private let moment: Moment
+    /// The index in the whole list of each task of `list`, when `list` holds only some of them (a
+    /// one-shot `today` reads only the dated tasks); nil when `list` is the whole list.
+    private let listIndices: [Int]?
 
-    /// The rows showing `list`, numbered from 1, or only those at `shown`.
-    init(_ list: TaskList, shown: [Int]? = nil, emptyText: String? = nil, focus: Int? = nil, at moment: Moment) {
+    /// The rows showing `list`, numbered from 1, or only those at `shown`. With `listIndices`,
+    /// `list` holds only some tasks of the list, each numbered by its index there.
+    init(_ list: TaskList, shown: [Int]? = nil, listIndices: [Int]? = nil, emptyText: String? = nil, focus: Int? = nil,
+         at moment: Moment) {
         self.list = list
         self.shown = shown
+        self.listIndices = listIndices
         self.emptyText = emptyText
         self.focus = focus
         self.moment = moment
     }
+
+    /// The number shown for the task at `position` in `list`.
+    private func number(_ position: Int) -> Int { (listIndices?[position] ?? position) + 1 }
 
     /// The line that stands for rows left out above the ones shown, or below them.
     public func hiddenRowsText(count: Int, above: Bool) -> String {
@@ -39,7 +48,7 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     public subscript(index: Int) -> TaskRow {
         let position = shown?[index] ?? index
         let task = list[position]
-        return TaskRow(number: position + 1, utf8: list.utf8Text(at: position), isFavorite: task.isFavorite,
+        return TaskRow(number: number(position), utf8: list.utf8Text(at: position), isFavorite: task.isFavorite,
                        isDone: task.isDone,
                        details: details(due: task.due, tags: task.tags, isRecurring: task.recurrence != nil, isDone: task.isDone))
     }
@@ -54,14 +63,18 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     }
 
     /// The largest number shown, which sets the width of the number column; nil for no rows.
-    public var largestNumber: Int? { isEmpty ? nil : self[endIndex - 1].number }
+    public var largestNumber: Int? {
+        guard !isEmpty else { return nil }
+        // The rows of a view by date are not in list order.
+        return number(shown?.max() ?? list.count - 1)
+    }
 
     /// Calls `body` with each row's number, the UTF-8 of its text (valid only during the call),
     /// its star, its done mark and its details, in order, making no `TaskRow`s: how a view renders a
     /// long list quickly.
     public func forEachRow(_ body: RowBody) {
         list.forEachTask(at: shown) { index, text, flags in
-            body(index + 1, text, flags.isFavorite, flags.isDone,
+            body(number(index), text, flags.isFavorite, flags.isDone,
                  details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
         }
     }
@@ -69,7 +82,7 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// `forEachRow` for the rows at `range` only.
     public func forEachRow(in range: Range<Int>, _ body: RowBody) {
         list.forEachTask(at: shown.map { Array($0[range]) } ?? Array(range)) { index, text, flags in
-            body(index + 1, text, flags.isFavorite, flags.isDone,
+            body(number(index), text, flags.isFavorite, flags.isDone,
                  details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
         }
     }

@@ -55,6 +55,35 @@ extension SQLiteTransaction: TaskReading {
         }
     }
 
+    /// The dated tasks come from their own index; each one's index in the list is the count of the
+    /// listed rows before it, counted from the one before (a scan of the positions up to the last
+    /// dated task, in SQLite, with nothing made of the rows).
+    func datedTasks() throws -> (tasks: TaskList, indices: [Int]) {
+        try mapErrors {
+            let listed = try listedCondition()
+            var tasks = TaskList()
+            var positions: [Int64] = []
+            try statement("""
+                SELECT \(Self.taskColumns), position FROM task INDEXED BY task_dated
+                WHERE (dueDay IS NOT NULL OR dueAt IS NOT NULL) AND doneAt IS NULL AND \(listed) ORDER BY position
+                """).forEachRow { row in
+                guard let id = row.uuid(0) else { throw damagedTask(at: positions.count) }
+                tasks.append(try TaskItem(row: row, id: id, path: path))
+                positions.append(row.integer(Int32(TaskRow.taskColumnCount)))
+            }
+            let between = try statement("SELECT count(*) FROM task WHERE position > ? AND position < ? AND \(listed)")
+            var indices: [Int] = []
+            indices.reserveCapacity(positions.count)
+            var (previous, index) = (Int64.min, -1)
+            for position in positions {
+                index += 1 + Int(try between.firstInteger(.integer(previous), .integer(position)) ?? 0)
+                indices.append(index)
+                previous = position
+            }
+            return (tasks, indices)
+        }
+    }
+
     func task(id: TaskItem.ID) throws -> TaskItem? {
         try mapErrors {
             var task: TaskItem?

@@ -68,7 +68,11 @@ enum Schema {
         }
         migrator.registerMigration("v5") { db in
             try addVersion5Columns(db)
-            try db.execute(sql: "PRAGMA user_version = 5")
+            // `today` and `upcoming` find the dated tasks of a long list without reading the others.
+            try db.execute(sql: """
+                CREATE INDEX task_dated ON task(position) WHERE dueDay IS NOT NULL OR dueAt IS NOT NULL;
+                PRAGMA user_version = 5
+                """)
         }
         return migrator
     }

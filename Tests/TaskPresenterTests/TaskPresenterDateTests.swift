@@ -1,5 +1,6 @@
 import Foundation
 import TaskModel
+import TaskSQLite
 import TaskPresenter
 import TaskTestSupport
 import Testing
@@ -147,6 +148,24 @@ struct TaskPresenterDateTests {
         _ = sut.handle(line: "upcoming")
         #expect(view.lastRows?.map(\.number) == [4, 3, 2])
         #expect(sut.prompt == "tasks (upcoming)> ")
+    }
+
+    @Test("a one-shot today or upcoming reads only the dated tasks, numbered as in the whole list", arguments: [
+        ("today", [3, 5]), ("upcoming", [3, 5, 6]),
+    ])
+    func oneShotViews(line: String, numbers: [Int]) throws {
+        let store = ReadCountingStore(base: try SQLiteStorage.inMemory())
+        let (setup, _) = try makeSUT(database: store)
+        for line in ["add A", "add Gone due:today", "add B", "add C due:yesterday", "add D", "add E due:today",
+                     "add F due:fri", "add G due:today", "done 8", "rm 2"] {
+            #expect(setup.handle(line: line) == .succeeded)
+        }
+        let (sut, view) = try makeSUT(database: store, shown: false)
+        let reads = store.wholeListReads
+        #expect(sut.handle(line: line) == .succeeded)
+        #expect(store.wholeListReads == reads)
+        #expect(view.lastRows?.map(\.number) == numbers)
+        #expect(view.messages.last?.hasPrefix("\(numbers.count) of 7 tasks") == true)
     }
 
     @Test("find takes tags with text")

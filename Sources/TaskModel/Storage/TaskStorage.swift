@@ -63,6 +63,10 @@ public protocol TaskReading {
     /// An index beyond the list has no task.
     func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem]
 
+    /// The tasks not done that have a due date, in list order, with the index in the list of each:
+    /// what `today` and `upcoming` show, read without the rest of a long list where the store can.
+    func datedTasks() throws -> (tasks: TaskList, indices: [Int])
+
     /// The task with this identity, if it is in the list.
     func task(id: TaskItem.ID) throws -> TaskItem?
 
@@ -139,6 +143,15 @@ public protocol TaskWriting: TaskReading {
     /// Runs `body` so that, if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (a script skipping a failing line).
     func savepoint<T>(_ body: () throws -> T) throws -> T
+}
+
+extension TaskReading {
+    /// Picks them out of the whole list: for stores that cannot do better.
+    public func datedTasks() throws -> (tasks: TaskList, indices: [Int]) {
+        let all = try allTasks()
+        let indices = all.indices.filter { !all.isDone(at: $0) && all.due(at: $0) != nil }
+        return (TaskList(indices.map { all[$0] }), indices)
+    }
 }
 
 extension TaskWriting {

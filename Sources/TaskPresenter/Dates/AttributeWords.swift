@@ -16,6 +16,10 @@ struct AttributeWords {
 
     /// The text and what its attribute words set; the text is nil when only attributes were given.
     func read(_ input: String) throws(Failure) -> (text: String?, edit: TaskEdit) {
+        // Every attribute word and escape has one of these bytes: a script of a million plain adds
+        // is not split into words.
+        guard input.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@")
+            || $0 == UInt8(ascii: "\\") }) else { return (input, TaskEdit()) }
         let words = Self.words(input)
         var edit = TaskEdit()
         var tags: [String] = []
