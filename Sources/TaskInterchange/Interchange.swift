@@ -8,9 +8,9 @@ public enum Interchange {
     public static func export(_ tasks: TaskList, as format: InterchangeFormat, timeZone: TimeZone = .current) -> [UInt8] {
         switch format {
         case .todotxt: TodoTxt.export(tasks, timeZone: timeZone)
-        case .json: TaskwarriorJSON.export(tasks)
+        case .json: TaskwarriorJSON.export(tasks, timeZone: timeZone)
         case .markdown: MarkdownChecklist.export(tasks)
-        case .ics: ICalendar.export(tasks)
+        case .ics: ICalendar.export(tasks, timeZone: timeZone)
         }
     }
 
