@@ -37,6 +37,11 @@ public enum Interchange {
         if let done = task.doneAt, let stored = existing.doneAt, Timestamps.same(done, stored, at: precision, in: timeZone) {
             task.doneAt = stored
         }
+        // Every format writes a timed due date to the second.
+        if case let .instant(due)? = task.due, case let .instant(stored)? = existing.due,
+           Timestamps.same(due, stored, at: .second, in: timeZone) {
+            task.due = existing.due
+        }
         return task
     }
 }
