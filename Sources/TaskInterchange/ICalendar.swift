@@ -4,16 +4,19 @@ import TaskModel
 /// iCalendar (RFC 5545): a `VCALENDAR` of `VTODO`s, lines folded at 75 octets, CRLF.
 ///
 /// A task is `UID` (its identity), `DTSTAMP`, `CREATED`, `SUMMARY` (its text, escaped), `STATUS`
-/// (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done, and `PRIORITY:1` for a favourite. Every
-/// other property and sub-component of a to-do (`DUE`, `CATEGORIES`, `DESCRIPTION`, `VALARM`,
-/// other priorities and statuses, a `UID` that is not a UUID, the `DTSTAMP` read) is kept as the
-/// task's iCalendar fields, in order, and written back. A text with control characters other than
+/// (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done, `PRIORITY:1` for a favourite, then `DUE`,
+/// `RRULE` and `CATEGORIES` for its due date, recurrence and tags (`ICalendarAttributes`). Every
+/// other property and sub-component of a to-do (`DESCRIPTION`, `VALARM`, other priorities and
+/// statuses, a `UID` that is not a UUID, the `DTSTAMP` read, a `DUE` or `RRULE` tasks cannot read)
+/// is kept as the task's iCalendar fields, in order, and written back. (`DUE`, `RRULE` and
+/// `CATEGORIES` were kept so before tasks had them: a task that still holds them there and has none
+/// of its own writes them back, and reading that file makes them its own.) A text with control characters other than
 /// line breaks and tabs, which `SUMMARY` cannot hold, also goes in `X-TASKS-TEXT` (base64 of its
 /// UTF-8), which wins on reading while `SUMMARY` still says what it would.
 enum ICalendar {
     static let productID = "-//tasks//tasks//EN"
 
-    static func export(_ tasks: TaskList) -> [UInt8] {
+    static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
         for task in tasks {
             let foreign = task.foreign["icalendar"].map { $0.split(separator: "\n").map(String.init) } ?? []
@@ -33,8 +36,11 @@ enum ICalendar {
                 lines.append(foreignLine("STATUS") ?? "STATUS:NEEDS-ACTION")
             }
             if task.isFavorite { lines.append("PRIORITY:1") }
+            lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
             var written: Set<String> = ["UID", "DTSTAMP", "STATUS"]
             if task.isFavorite { written.insert("PRIORITY") }
+            if task.due != nil { written.insert("DUE") }
+            if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
             lines += foreign.filter { !written.contains(ContentLine.name(of: $0)) }
             lines.append("END:VTODO")
         }
@@ -140,10 +146,12 @@ enum ICalendar {
         let body = lines.dropFirst().dropLast()
         var depth = 0
         var properties: [String: ContentLine] = [:]
-        var foreign: [String] = []
+        var own: [ContentLine] = []
+        var foreign: [ContentLine] = []
         for property in body {
             if property.name == "BEGIN" { depth += 1 }
             defer { if property.name == "END" { depth -= 1 } }
+            if depth == 0, property.name != "END" { own.append(property) }
             if depth == 0, property.name != "END", properties[property.name] == nil {
                 properties[property.name] = property
                 if modelled.contains(property.name) { continue }
@@ -151,7 +159,7 @@ enum ICalendar {
                 if property.name == "PRIORITY", property.value == "1" { continue }
                 if property.name == "UID", UUID(text: property.value.utf8) != nil { continue }
             }
-            foreign.append(property.text)
+            foreign.append(property)
         }
         func time(_ name: String) throws(InterchangeError) -> Date? {
             guard let property = properties[name] else { return nil }
@@ -164,9 +172,11 @@ enum ICalendar {
         let id = uid.flatMap { UUID(text: $0.utf8) } ?? uid.map(StableIdentity.uuid(for:))
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
+        let attributes = ICalendarAttributes.read(first: properties, all: own, created: createdAt, timeZone: timeZone)
+        var foreignLines = foreign.filter { !attributes.taken.contains($0.number) }.map(\.text)
         let status = properties["STATUS"]?.value.uppercased()
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
-        if !isDone, let completed = properties["COMPLETED"] { foreign.append(completed.text) }
+        if !isDone, let completed = properties["COMPLETED"] { foreignLines.append(completed.text) }
         var text = properties["SUMMARY"].map { unescapeText($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), summary(decoded) == properties["SUMMARY"]?.value {
@@ -175,6 +185,7 @@ enum ICalendar {
         let completed = try time("COMPLETED")
         return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"]?.value == "1",
                           doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
-                          foreign: ["icalendar": foreign.joined(separator: "\n")])
+                          foreign: ["icalendar": foreignLines.joined(separator: "\n")],
+                          due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
     }
 }

@@ -8,9 +8,9 @@ public enum Interchange {
     public static func export(_ tasks: TaskList, as format: InterchangeFormat, timeZone: TimeZone = .current) -> [UInt8] {
         switch format {
         case .todotxt: TodoTxt.export(tasks, timeZone: timeZone)
-        case .json: TaskwarriorJSON.export(tasks)
+        case .json: TaskwarriorJSON.export(tasks, timeZone: timeZone)
         case .markdown: MarkdownChecklist.export(tasks)
-        case .ics: ICalendar.export(tasks)
+        case .ics: ICalendar.export(tasks, timeZone: timeZone)
         }
     }
 
@@ -36,6 +36,11 @@ public enum Interchange {
         }
         if let done = task.doneAt, let stored = existing.doneAt, Timestamps.same(done, stored, at: precision, in: timeZone) {
             task.doneAt = stored
+        }
+        // Every format writes a timed due date to the second.
+        if case let .instant(due)? = task.due, case let .instant(stored)? = existing.due,
+           Timestamps.same(due, stored, at: .second, in: timeZone) {
+            task.due = existing.due
         }
         return task
     }

@@ -5,7 +5,8 @@ import TaskModel
 /// and after it an HTML comment (which renders as nothing) with the identity and times:
 /// `- [x] ★ Pay rent <!-- uuid:… created:2026-11-20T09:00:00Z done:2026-11-22T18:30:00Z -->`.
 /// The text is escaped so that it renders as written (`MarkdownEscaping`); a line break in it is a
-/// hard line break, the item going on on the next line, indented.
+/// hard line break, the item going on on the next line, indented. Its tags, due date and
+/// recurrence follow it in words (`MarkdownAttributes`): `Pay rent +home (due 2026-12-01, every month)`.
 ///
 /// Reading takes the items of any list (`-`, `*`, `+`, at any indentation) and ignores other lines.
 enum MarkdownChecklist {
@@ -14,7 +15,7 @@ enum MarkdownChecklist {
         for task in tasks {
             out += task.isDone ? "- [x] " : "- [ ] "
             if task.isFavorite { out += "★ " }
-            out += MarkdownEscaping.escape(task.text)
+            out += MarkdownAttributes.escapeText(task.text) + MarkdownAttributes.suffix(of: task)
             out += " <!-- uuid:" + task.id.lowercasedText + " created:" + Timestamps.extendedUTC(task.createdAt)
             if let done = task.doneAt { out += " done:" + Timestamps.extendedUTC(done) }
             out += " -->\n"
@@ -76,7 +77,7 @@ enum MarkdownChecklist {
                 task.isFavorite = true
                 body = body.dropFirst(2)
             }
-            task.text = MarkdownEscaping.unescape(body)
+            task.text = MarkdownEscaping.unescape(MarkdownAttributes.read(body, into: &task))
             if checked { task.doneAt = task.doneAt ?? task.createdAt } else { task.doneAt = nil }
             if let id = task.id {
                 if let first = seen[id] { throw InterchangeError(.line(line.number), .duplicateIdentity(id, firstLine: first)) }

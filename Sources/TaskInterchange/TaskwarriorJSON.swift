@@ -3,15 +3,18 @@ import TaskModel
 
 /// Taskwarrior's JSON: what `task export` writes (an array, or one object a line) and `task import`
 /// reads. A task is `uuid`, `description`, `entry`, `status` (`pending` or `completed`), `end` when
-/// completed, and `priority: "H"` for a favourite; every other member (tags, project, due,
-/// annotations, `modified`, user-defined attributes, other priorities, a `waiting` status) is kept
-/// as the task's Taskwarrior fields, in its order, and written back after those. `id` and `urgency`,
-/// which Taskwarrior computes, are not kept. Deleted tasks and recurring templates are skipped.
+/// completed, `priority: "H"` for a favourite, then its due date, recurrence and tags
+/// (`TaskwarriorAttributes`); every other member (project, annotations, `modified`, user-defined
+/// attributes, other priorities, a `waiting` status) is kept as the task's Taskwarrior fields, in
+/// its order, and written back after those. (Tags, `due` and `recur` were kept so before tasks had
+/// them: a task that still holds them there and has none of its own writes them back, and reading
+/// that file makes them its own.) `id` and `urgency`, which Taskwarrior computes, are not kept.
+/// Deleted tasks and recurring templates are skipped.
 enum TaskwarriorJSON {
     /// The members tasks models or Taskwarrior computes; the rest is foreign.
     private static let modelled: Set<String> = ["uuid", "description", "entry", "status", "end", "id", "urgency"]
 
-    static func export(_ tasks: TaskList) -> [UInt8] {
+    static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
         var out: [UInt8] = Array("[\n".utf8)
         out.reserveCapacity(tasks.count * 160)
         for (index, task) in tasks.enumerated() {
@@ -25,9 +28,18 @@ enum TaskwarriorJSON {
             ]
             if let done = task.doneAt { members.append(.init(key: "end", value: .string(Timestamps.basicUTC(done)))) }
             if task.isFavorite { members.append(.init(key: "priority", value: .string("H"))) }
-            let written = Set(members.map(\.key))
+            let attributes = TaskwarriorAttributes.members(of: task, hasParent: foreign.contains { $0.key == "parent" },
+                                                           timeZone: timeZone)
+            members += attributes.members
+            var written = Set(members.map(\.key))
+            if task.due != nil { written.insert("due") }
+            if task.recurrence != nil { written.formUnion(["recur", "tasksrecur"]) }
             members += foreign.filter { !written.contains($0.key) }
             if index > 0 { out.append(contentsOf: ",\n".utf8) }
+            if let template = attributes.template {
+                JSONValue.object(template).write(into: &out)
+                out.append(contentsOf: ",\n".utf8)
+            }
             JSONValue.object(members).write(into: &out)
         }
         out.append(contentsOf: (tasks.isEmpty ? "]\n" : "\n]\n").utf8)
@@ -61,6 +73,9 @@ enum TaskwarriorJSON {
         var tasks: [TaskImport] = []
         var skipped: [SkippedEntry] = []
         var seen: [UUID: Int] = [:]
+        // The templates this file's tasks were written with (`TaskwarriorAttributes.templateID`).
+        let ownTemplates = Set(objects.compactMap { $0.value["uuid"]?.string.flatMap { UUID(text: $0.utf8) } }
+            .map(TaskwarriorAttributes.templateID(of:)))
         for object in objects {
             guard case let .object(members) = object.value else {
                 throw InterchangeError(.jsonPath(object.path, line: object.line),
@@ -95,6 +110,7 @@ enum TaskwarriorJSON {
                 skipped.append(SkippedEntry(reason: .deleted, text: description, line: object.line))
                 continue
             case "recurring":
+                if let uuid = try text("uuid").flatMap({ UUID(text: $0.utf8) }), ownTemplates.contains(uuid) { continue }
                 skipped.append(SkippedEntry(reason: .recurringTemplate, text: description, line: object.line))
                 continue
             case "pending", "completed", "waiting":
@@ -117,7 +133,9 @@ enum TaskwarriorJSON {
             let createdAt = try time("entry") ?? now
             let doneAt = isDone ? try time("end") ?? createdAt : nil
             let isFavorite = object.value["priority"] == .string("H")
+            let attributes = TaskwarriorAttributes.read(object.value, id: id, dueInstant: try time("due"), timeZone: timeZone)
             let foreign = members.filter { member in
+                if attributes.taken.contains(member.key) { return false }
                 if member.key == "status" { return status == "waiting" }
                 if member.key == "end" { return !isDone }
                 if member.key == "priority" { return !isFavorite }
@@ -127,7 +145,8 @@ enum TaskwarriorJSON {
             if !foreign.isEmpty { JSONValue.object(foreign).write(into: &foreignText) }
             tasks.append(TaskImport(id: id, text: description, isFavorite: isFavorite, doneAt: doneAt,
                                     createdAt: createdAt,
-                                    foreign: ["taskwarrior": String(decoding: foreignText, as: UTF8.self)]))
+                                    foreign: ["taskwarrior": String(decoding: foreignText, as: UTF8.self)],
+                                    due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence))
         }
         return ParsedFile(tasks: tasks, skipped: skipped, precision: .second)
     }

@@ -64,6 +64,35 @@ enum Timestamps {
         return local(days: days, seconds: 0, in: timeZone)
     }
 
+    /// Reads `yyyy-mm-dd` as a calendar day; nil when it is not a date.
+    static func parseDay(_ text: Substring) -> CalendarDay? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+              let days = days(year, month, day) else { return nil }
+        return CalendarDay(daysSince1970: Int(days))
+    }
+
+    /// Reads `yyyymmdd` as a calendar day; nil when it is not a date.
+    static func parseBasicDay(_ text: Substring) -> CalendarDay? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 8, let year = number(bytes[0..<4]), let month = number(bytes[4..<6]),
+              let day = number(bytes[6..<8]), let days = days(year, month, day) else { return nil }
+        return CalendarDay(daysSince1970: Int(days))
+    }
+
+    /// `2026-12-01`: a calendar day as ISO 8601 writes it.
+    static func dayText(_ day: CalendarDay) -> String {
+        let (year, month, dayOfMonth) = day.date
+        return pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(dayOfMonth), 2)
+    }
+
+    /// `20261201`: a calendar day as iCalendar's DATE writes it.
+    static func basicDay(_ day: CalendarDay) -> String {
+        let (year, month, dayOfMonth) = day.date
+        return pad(Int64(year), 4) + pad(Int64(month), 2) + pad(Int64(dayOfMonth), 2)
+    }
+
     /// Whether two times read the same at `precision`.
     static func same(_ first: Date, _ second: Date, at precision: TimePrecision, in timeZone: TimeZone) -> Bool {
         switch precision {
@@ -111,7 +140,7 @@ enum Timestamps {
         return value
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
+    static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

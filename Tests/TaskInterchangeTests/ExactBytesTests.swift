@@ -6,7 +6,7 @@ import TaskModel
 /// What each format writes for a favourite, a done task and a done favourite, byte for byte.
 @Suite struct ExactBytesTests {
     static let list = TaskList([
-        Samples.task(1, "Call mom +family", favorite: true),
+        Samples.task(1, "Call mom", favorite: true, tags: ["family"]),
         Samples.task(2, "Pay rent", isDone: true),
         Samples.task(3, "ends with pri:A", favorite: true, isDone: true),
         Samples.task(4, "Water", foreign: ["todo.txt": "C", "taskwarrior": #"{"tags":["home"]}"#, "icalendar": "DUE:20261201T000000Z"]),
@@ -29,7 +29,7 @@ import TaskModel
     @Test func taskwarriorJSON() {
         #expect(export(.json) == """
             [
-            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Call mom +family","entry":"20251122T092640Z","status":"pending","priority":"H"},
+            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Call mom","entry":"20251122T092640Z","status":"pending","priority":"H","tags":["family"]},
             {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Pay rent","entry":"20251122T102640Z","status":"completed","end":"20251123T121320Z"},
             {"uuid":"019a0000-0000-7000-8000-000000000003","description":"ends with pri:A","entry":"20251122T112640Z","status":"completed","end":"20251123T121320Z","priority":"H"},
             {"uuid":"019a0000-0000-7000-8000-000000000004","description":"Water","entry":"20251122T122640Z","status":"pending","tags":["home"]}

@@ -13,10 +13,35 @@ enum Samples {
     }
 
     static func task(_ n: UInt8, _ text: String, favorite: Bool = false, isDone: Bool = false,
-                     foreign: [String: String] = [:]) -> TaskItem {
+                     foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [],
+                     recurrence: Recurrence? = nil) -> TaskItem {
         TaskItem(id: id(n), text: text, isFavorite: favorite, doneAt: isDone ? done : nil,
-                 createdAt: created.addingTimeInterval(Double(n) * 3600), foreign: foreign)
+                 createdAt: created.addingTimeInterval(Double(n) * 3600), foreign: foreign, due: due, tags: tags,
+                 recurrence: recurrence)
     }
+
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDay {
+        CalendarDay(year: year, month: month, day: day) ?? CalendarDay(daysSince1970: 0)
+    }
+
+    /// 2026-12-01 16:00:00 UTC.
+    static let dueInstant = Date(timeIntervalSince1970: 1_796_140_800)
+
+    /// Due dates, tags and recurrences of every kind, given in turn to the sample tasks.
+    static let attributes: [(due: Due?, tags: [String], recurrence: Recurrence?)] = [
+        (.day(day(2026, 12, 1)), ["home", "@phone"], Recurrence(.months(1, dayOfMonth: 1))),
+        (.instant(dueInstant), ["work"], Recurrence(.weeks(2), fromCompletion: true)),
+        (.day(day(2026, 1, 31)), ["a;b,c\\d", "+plus", "@"], Recurrence(.months(1, dayOfMonth: 31))),
+        (nil, [], Recurrence(.weekdays([.monday, .thursday]))),
+        (.instant(dueInstant.addingTimeInterval(30)), ["x"], Recurrence(.months(12, dayOfMonth: 29))),
+        (.day(day(2028, 2, 29)), [], Recurrence(.months(24, dayOfMonth: 29))),
+        (.day(day(2026, 3, 2)), ["daily"], Recurrence(.days(1))),
+        (.instant(dueInstant), [], Recurrence(.weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))),
+        (.day(day(2026, 3, 2)), [], Recurrence(.days(3), fromCompletion: true)),
+        (nil, [], Recurrence(.months(2, dayOfMonth: 15), fromCompletion: true)),
+        (.day(day(2026, 3, 15)), [], Recurrence(.months(3, dayOfMonth: 10))),
+        (nil, [], nil),
+    ]
 
     /// Texts that look like the syntax of one format or another, or hold what must be escaped.
     static let hostileTexts = [
@@ -32,7 +57,8 @@ enum Samples {
         var tasks: [TaskItem] = []
         for (offset, text) in hostileTexts.enumerated() {
             let n = UInt8(offset + 1)
-            tasks.append(task(n, text, favorite: n % 3 == 0, isDone: n % 2 == 0))
+            let (due, tags, recurrence) = attributes[offset % attributes.count]
+            tasks.append(task(n, text, favorite: n % 3 == 0, isDone: n % 2 == 0, due: due, tags: tags, recurrence: recurrence))
         }
         return TaskList(tasks)
     }

@@ -78,4 +78,32 @@ import Testing
 
             """, "\(read)")
     }
+
+    @Test func icalendarReadsOurDueDatesCategoriesAndRecurrenceRules() async throws {
+        try """
+            2026-11-20 Pay rent +home @desk due:2026-12-01 rec:+1m
+            2026-11-20 Call mom +a,b due:2026-12-02 due-time:17:30+00:00 rec:2w
+            2026-11-20 Gym rec:+mon,thu
+            2026-11-20 Rent due:2027-01-31 rec:+1m
+
+            """.write(toFile: folder.file("start.txt"), atomically: true, encoding: .utf8)
+        _ = try await ProgramRun(["--quiet", "import", folder.file("start.txt")], in: folder, environment: ["TZ": "UTC"])
+        _ = try await ProgramRun(["--quiet", "export", folder.file("tasks.ics")], in: folder, environment: ["TZ": "UTC"])
+        let read = try await python("""
+            import icalendar
+            calendar = icalendar.Calendar.from_ical(open(\(folder.file("tasks.ics").debugDescription), "rb").read())
+            for todo in calendar.walk("VTODO"):
+                due = todo.get("DUE")
+                categories = todo.get("CATEGORIES")
+                print(str(todo["SUMMARY"]), due and type(due.dt).__name__ + ' ' + due.dt.isoformat(), categories and [str(c) for c in categories.cats],
+                      dict(todo["RRULE"]) if "RRULE" in todo else None, todo.get("X-TASKS-RECUR-FROM"))
+            """)
+        #expect(read.output == """
+            Pay rent date 2026-12-01 ['home', '@desk'] {'FREQ': ['MONTHLY']} None
+            Call mom datetime 2026-12-02T17:30:00+00:00 ['a,b'] {'FREQ': ['WEEKLY'], 'INTERVAL': [2]} COMPLETION
+            Gym None None {'FREQ': ['WEEKLY'], 'BYDAY': ['MO', 'TH']} None
+            Rent date 2027-01-31 None {'FREQ': ['MONTHLY'], 'BYMONTHDAY': [28, 29, 30, 31], 'BYSETPOS': [-1]} None
+
+            """, "\(read)")
+    }
 }

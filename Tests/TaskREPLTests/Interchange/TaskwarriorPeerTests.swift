@@ -11,8 +11,8 @@ import Testing
         try Peers.configure(folder)
     }
 
-    func tasks(_ arguments: [String], input: String = "") async throws -> ProgramRun {
-        try await ProgramRun(arguments, input: input, in: folder)
+    func tasks(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ProgramRun(arguments, input: input, in: folder, environment: environment)
     }
 
     /// The tasks of a `task export`, each as its members other than `id` and `urgency` (which
@@ -69,5 +69,45 @@ import Testing
                                           environment: ["TASKS_DB": folder.file("second.sqlite")], database: false)
         #expect(second.outputBytes == first.outputBytes)
         #expect(first.output.contains(#""tags":["shop"]"#) && first.output.contains(#""description":"a note""#))
+    }
+
+    @Test func taskImportOfOurExportShowsOurDueDatesTagsAndRecurrenceAsItsOwn() async throws {
+        try """
+            2026-11-20 Pay rent +home @desk due:2026-12-01 rec:+1m
+            2026-11-20 Call mom due:2026-12-02 due-time:17:30+00:00
+
+            """.write(toFile: folder.file("start.txt"), atomically: true, encoding: .utf8)
+        _ = try await tasks(["--quiet", "import", folder.file("start.txt")], environment: ["TZ": "UTC"])
+        _ = try await tasks(["--quiet", "export", folder.file("ours.json")], environment: ["TZ": "UTC"])
+        #expect(try await Peers.task(["import", folder.file("ours.json")], in: folder).status == 0)
+        let exported = try await Peers.task(["export"], in: folder)
+        let theirs = try JSONSerialization.jsonObject(with: Data(exported.output.utf8)) as? [[String: Any]] ?? []
+        let summary = theirs.map { task in
+            ["description", "status", "due", "recur"].map { "\(task[$0] ?? "-")" }.joined(separator: " ")
+                + " " + ((task["tags"] as? [String]) ?? []).joined(separator: ",")
+        }.sorted()
+        // One instance of the recurring task (ours), and its template: Taskwarrior made no other.
+        #expect(summary == [
+            "Call mom pending 20261202T173000Z - ", "Pay rent pending 20261201T000000Z monthly @desk,home",
+            "Pay rent recurring 20261201T000000Z monthly @desk,home",
+        ], "\(exported)")
+        let listed = try await Peers.task(["rc.report.next.columns=description,due,tags", "rc.report.next.labels=D,Due,Tags",
+                                           "rc.dateformat=Y-M-D", "next"], in: folder)
+        #expect(listed.output.contains("Pay rent 2026-12-01 @desk home"), "\(listed)")
+    }
+
+    @Test func ourTasksComeBackFromTaskwarriorWithTheirDueDatesTagsAndRecurrence() async throws {
+        let start = "2026-11-20 Pay rent +home @desk due:2026-12-01 rec:+1m\n2026-11-20 Call mom due:2026-12-02 due-time:17:30+00:00\n"
+        try start.write(toFile: folder.file("start.txt"), atomically: true, encoding: .utf8)
+        _ = try await tasks(["--quiet", "import", folder.file("start.txt")], environment: ["TZ": "UTC"])
+        _ = try await tasks(["--quiet", "export", folder.file("ours.json")], environment: ["TZ": "UTC"])
+        _ = try await Peers.task(["import", folder.file("ours.json")], in: folder)
+        let theirs = try await Peers.task(["export"], in: folder)
+        _ = try await ProgramRun(["--quiet", "import", "-"], input: theirs.output, in: folder,
+                                 environment: ["TASKS_DB": folder.file("second.sqlite"), "TZ": "UTC"], database: false)
+        let again = try await ProgramRun(["export", "--format", "todotxt"], in: folder,
+                                         environment: ["TASKS_DB": folder.file("second.sqlite"), "TZ": "UTC"], database: false)
+        // Taskwarrior keeps tags sorted.
+        #expect(Peers.withoutIdentities(again.output) == start.replacing("+home @desk", with: "@desk +home"), "\(again)")
     }
 }

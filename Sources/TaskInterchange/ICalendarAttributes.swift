@@ -1,0 +1,169 @@
+import Foundation
+import TaskModel
+
+/// A task's due date, tags and recurrence as iCalendar properties of its `VTODO`:
+///
+/// - `DUE;VALUE=DATE:20261201` for an all-day date, `DUE:20261201T160000Z` (UTC) for a timed one;
+///   reading also takes a floating time (in the import's zone) and one with a `TZID` the system knows.
+/// - `CATEGORIES:home,@phone`, each escaped as TEXT; reading takes every `CATEGORIES` line whose
+///   values can all be tags (no spaces); any other stays among the task's iCalendar fields.
+/// - `RRULE`: `FREQ=DAILY`, `WEEKLY`, `MONTHLY` or `YEARLY` with `INTERVAL=n` when not 1, `BYDAY=MO,TH`
+///   for days of the week. Months keep a day of the month, or the month's last day when it is
+///   shorter; RFC 5545 skips such months instead, so the day is said explicitly when it is past
+///   the 28th (`BYMONTHDAY=28,29,30,31;BYSETPOS=-1`: the 31st or the month's last day), or is
+///   not the due date's (`BYMONTHDAY=15`). A recurrence counted from the day the task is checked
+///   off, which RRULE cannot say, is the same RRULE and `X-TASKS-RECUR-FROM:COMPLETION`, so other
+///   programs still see the period. An RRULE of any other form stays among the iCalendar fields.
+enum ICalendarAttributes {
+    private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
+
+    // MARK: Writing
+
+    /// The lines for `task`'s due date, recurrence and tags, in that order.
+    static func lines(of task: TaskItem, timeZone: TimeZone) -> [String] {
+        var lines: [String] = []
+        switch task.due {
+        case let .day(day)?: lines.append("DUE;VALUE=DATE:" + Timestamps.basicDay(day))
+        case let .instant(instant)?: lines.append("DUE:" + Timestamps.basicUTC(instant))
+        case nil: break
+        }
+        if let recurrence = task.recurrence {
+            lines.append("RRULE:" + rule(recurrence.rule, dueDay: task.due?.day(in: timeZone)))
+            if recurrence.fromCompletion { lines.append(fromCompletion) }
+        }
+        if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(ICalendar.summary).joined(separator: ",")) }
+        return lines
+    }
+
+    private static func rule(_ rule: Recurrence.Rule, dueDay: CalendarDay?) -> String {
+        func interval(_ count: Int) -> String { count == 1 ? "" : ";INTERVAL=\(count)" }
+        switch rule {
+        case let .days(count): return "FREQ=DAILY" + interval(count)
+        case let .weeks(count): return "FREQ=WEEKLY" + interval(count)
+        case let .weekdays(days):
+            guard !days.isEmpty else { return "FREQ=DAILY" }
+            return "FREQ=WEEKLY;BYDAY=" + Weekday.allCases.filter(days.contains).map { dayCodes[$0.rawValue - 1] }
+                .joined(separator: ",")
+        case let .months(count, dayOfMonth):
+            if dayOfMonth <= 28, dueDay?.date.day == dayOfMonth {
+                return count % 12 == 0 ? "FREQ=YEARLY" + interval(count / 12) : "FREQ=MONTHLY" + interval(count)
+            }
+            if dayOfMonth <= 28 { return "FREQ=MONTHLY" + interval(count) + ";BYMONTHDAY=\(dayOfMonth)" }
+            return "FREQ=MONTHLY" + interval(count) + ";BYMONTHDAY=" + (28...dayOfMonth).map(String.init).joined(separator: ",")
+                + ";BYSETPOS=-1"
+        }
+    }
+
+    // MARK: Reading
+
+    /// What reading took from a to-do's properties, and the line numbers of those it took.
+    struct Read {
+        var due: Due?
+        var tags: [String] = []
+        var recurrence: Recurrence?
+        var taken: Set<Int> = []
+    }
+
+    /// The due date, tags and recurrence of a to-do's own properties (`first`: the first of each
+    /// name; `all`: every one, in order); `created` anchors a month recurrence when there is no due date.
+    static func read(first: [String: ContentLine], all: [ContentLine], created: Date, timeZone: TimeZone) -> Read {
+        var read = Read()
+        if let line = first["DUE"], let due = due(line, timeZone: timeZone) {
+            read.due = due
+            read.taken.insert(line.number)
+        }
+        for line in all where line.name == "CATEGORIES" {
+            let tags = splitList(line.value).map { ICalendar.unescapeText($0) }
+            guard tags.allSatisfy(Tags.isValid) else { continue }
+            read.tags = Tags.changing(read.tags, adding: tags, removing: [])
+            read.taken.insert(line.number)
+        }
+        let anchor = (read.due?.day(in: timeZone) ?? CalendarDay(created, in: timeZone)).date.day
+        if let line = first["RRULE"], let rule = rule(line.value, anchor: anchor) {
+            read.recurrence = Recurrence(rule)
+            read.taken.insert(line.number)
+            if let flag = first["X-TASKS-RECUR-FROM"], flag.text == fromCompletion {
+                read.recurrence?.fromCompletion = true
+                read.taken.insert(flag.number)
+            }
+        }
+        return read
+    }
+
+    private static func due(_ line: ContentLine, timeZone: TimeZone) -> Due? {
+        let parameters = parameters(of: line)
+        if parameters["VALUE"]?.uppercased() == "DATE" || line.value.utf8.count == 8 {
+            return Timestamps.parseBasicDay(line.value[...]).map(Due.day)
+        }
+        let zone = parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone
+        return Timestamps.parseBasic(line.value[...], timeZone: zone).map(Due.instant)
+    }
+
+    /// The parameters between a line's name and its value (`VALUE=DATE`), names upper case.
+    private static func parameters(of line: ContentLine) -> [String: String] {
+        let head = line.text.dropLast(line.value.count + 1)
+        var parameters: [String: String] = [:]
+        for part in head.split(separator: ";").dropFirst() {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            let value = part[part.index(after: equals)...]
+            parameters[part[..<equals].uppercased()] = String(value.hasPrefix("\"") && value.hasSuffix("\"") && value.count > 1
+                ? value.dropFirst().dropLast() : value)
+        }
+        return parameters
+    }
+
+    /// The values of a comma-separated TEXT list, split at commas that are not escaped.
+    private static func splitList(_ value: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = value.startIndex
+        var escaped = false
+        for index in value.indices {
+            if escaped {
+                escaped = false
+            } else if value[index] == "\\" {
+                escaped = true
+            } else if value[index] == "," {
+                parts.append(value[start..<index])
+                start = value.index(after: index)
+            }
+        }
+        parts.append(value[start...])
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.
+    private static func rule(_ value: String, anchor: Int) -> Recurrence.Rule? {
+        var parts: [String: String] = [:]
+        for part in value.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, parts[pair[0].uppercased()] == nil else { return nil }
+            parts[pair[0].uppercased()] = pair[1].uppercased()
+        }
+        guard Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYSETPOS"]),
+              let frequency = parts.removeValue(forKey: "FREQ") else { return nil }
+        let interval = parts.removeValue(forKey: "INTERVAL").map { Int($0) } ?? 1
+        guard let interval, interval > 0 else { return nil }
+        switch (frequency, parts.keys.sorted()) {
+        case ("DAILY", []): return .days(interval)
+        case ("WEEKLY", []): return .weeks(interval)
+        case ("WEEKLY", ["BYDAY"]):
+            let codes = (parts["BYDAY"] ?? "").split(separator: ",").map(String.init)
+            let days = codes.compactMap { code in dayCodes.firstIndex(of: code).flatMap { Weekday(rawValue: $0 + 1) } }
+            guard interval == 1, !days.isEmpty, days.count == codes.count else { return nil }
+            return .weekdays(Set(days))
+        case ("YEARLY", []): return .months(12 * interval, dayOfMonth: anchor)
+        case ("MONTHLY", []): return .months(interval, dayOfMonth: anchor)
+        case ("MONTHLY", ["BYMONTHDAY"]):
+            guard let day = parts["BYMONTHDAY"].flatMap({ Int($0) }), (1...28).contains(day) || day == -1 else { return nil }
+            return .months(interval, dayOfMonth: day == -1 ? 31 : day)
+        case ("MONTHLY", ["BYMONTHDAY", "BYSETPOS"]):
+            let days = (parts["BYMONTHDAY"] ?? "").split(separator: ",").compactMap { Int($0) }
+            guard parts["BYSETPOS"] == "-1", let last = days.last, (29...31).contains(last), days == Array(28...last) else {
+                return nil
+            }
+            return .months(interval, dayOfMonth: last)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TaskInterchange
+import TaskModel
+
+/// How the fields other programs write (and older exports of tasks) read as due dates, tags and
+/// recurrences; what tasks cannot read stays in the text or among the format's fields.
+@Suite struct PeerAttributeReadingTests {
+    func first(_ text: String, _ format: InterchangeFormat) throws -> TaskImport? {
+        try Interchange.parse(Array(text.utf8), as: format, timeZone: Samples.utc, now: Samples.now).tasks.first
+    }
+
+    @Test func todoTxtTakesTagsAndKeysFromAnywhereAndLeavesWhatDoesNotRead() throws {
+        let task = try first("2026-11-20 Call @phone Mom due:someday rec:+1b +party\n", .todotxt)
+        #expect(task?.text == "Call Mom due:someday")
+        #expect(task?.tags == ["@phone", "party"])
+        #expect(task?.due == nil)
+        #expect(task?.recurrence == Recurrence(.weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])))
+    }
+
+    @Test func aTaskwarriorDueWithoutOurMarkIsAnInstantAndItsTagsAreFirstClass() throws {
+        let task = try first(#"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"x","status":"pending","#
+                             + #""due":"20261201T000000Z","tags":["home","@phone"],"recur":"2wks","project":"p"}]"#, .json)
+        #expect(task?.due == .instant(Date(timeIntervalSince1970: 1_796_083_200)))
+        #expect(task?.tags == ["home", "@phone"])
+        #expect(task?.recurrence == Recurrence(.weeks(2)))
+        #expect(task?.foreign == ["taskwarrior": #"{"project":"p"}"#])
+    }
+
+    @Test func aTaskwarriorTemplateThatIsNotOursIsStillReportedAsSkipped() throws {
+        let parsed = try Interchange.parse(Array(#"{"uuid":"019a0000-0000-7000-8000-000000000009","description":"t","status":"recurring"}"#.utf8),
+                                           as: .json, timeZone: Samples.utc, now: Samples.now)
+        #expect(parsed.skipped.map(\.reason) == [.recurringTemplate])
+    }
+
+    @Test func anICalendarDueInANamedZoneEveryCategoriesLineAndAnRRuleTasksCannotSay() throws {
+        let task = try first("""
+            BEGIN:VCALENDAR\r
+            BEGIN:VTODO\r
+            UID:019a0000-0000-7000-8000-000000000001\r
+            SUMMARY:x\r
+            DUE;TZID=Europe/Paris:20261201T170000\r
+            CATEGORIES:home,a\\,b\r
+            CATEGORIES:Two words\r
+            CATEGORIES:@phone\r
+            RRULE:FREQ=WEEKLY;COUNT=3\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """, .ics)
+        #expect(task?.due == .instant(Date(timeIntervalSince1970: 1_796_140_800)))
+        #expect(task?.tags == ["home", "a,b", "@phone"])
+        #expect(task?.recurrence == nil)
+        #expect(task?.foreign == ["icalendar": "CATEGORIES:Two words\nRRULE:FREQ=WEEKLY;COUNT=3"])
+    }
+
+    @Test func aMarkdownItemWithoutOurWordsKeepsItsParenthesesAsText() throws {
+        let task = try first("- [ ] Call (due soon) +home\n", .markdown)
+        #expect(task?.text == "Call (due soon)")
+        #expect(task?.tags == ["home"])
+        #expect(task?.due == nil)
+    }
+}
