@@ -172,7 +172,7 @@ enum ICalendar {
         let id = uid.flatMap { UUID(text: $0.utf8) } ?? uid.map(StableIdentity.uuid(for:))
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
-        let attributes = ICalendarAttributes.read(first: properties, all: own, created: createdAt, timeZone: timeZone)
+        let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)
         var foreignLines = foreign.filter { !attributes.taken.contains($0.number) }.map(\.text)
         let status = properties["STATUS"]?.value.uppercased()
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)

@@ -46,7 +46,9 @@ enum ICalendarAttributes {
             return "FREQ=WEEKLY;BYDAY=" + Weekday.allCases.filter(days.contains).map { dayCodes[$0.rawValue - 1] }
                 .joined(separator: ",")
         case let .months(count, dayOfMonth):
-            if dayOfMonth <= 28, dueDay?.date.day == dayOfMonth {
+            // On the due date's day when none is kept; past the 28th, said so that other programs take
+            // a shorter month's last day rather than skip the month, as RFC 5545 would.
+            guard let dayOfMonth = dayOfMonth ?? dueDay.map(\.date.day).flatMap({ $0 > 28 ? $0 : nil }) else {
                 return count % 12 == 0 ? "FREQ=YEARLY" + interval(count / 12) : "FREQ=MONTHLY" + interval(count)
             }
             if dayOfMonth <= 28 { return "FREQ=MONTHLY" + interval(count) + ";BYMONTHDAY=\(dayOfMonth)" }
@@ -66,8 +68,8 @@ enum ICalendarAttributes {
     }
 
     /// The due date, tags and recurrence of a to-do's own properties (`first`: the first of each
-    /// name; `all`: every one, in order); `created` anchors a month recurrence when there is no due date.
-    static func read(first: [String: ContentLine], all: [ContentLine], created: Date, timeZone: TimeZone) -> Read {
+    /// name; `all`: every one, in order).
+    static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone) -> Read {
         var read = Read()
         if let line = first["DUE"], let due = due(line, timeZone: timeZone) {
             read.due = due
@@ -79,9 +81,8 @@ enum ICalendarAttributes {
             read.tags = Tags.changing(read.tags, adding: tags, removing: [])
             read.taken.insert(line.number)
         }
-        let anchor = (read.due?.day(in: timeZone) ?? CalendarDay(created, in: timeZone)).date.day
-        if let line = first["RRULE"], let rule = rule(line.value, anchor: anchor) {
-            read.recurrence = Recurrence(rule)
+        if let line = first["RRULE"], let rule = rule(line.value) {
+            read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
             read.taken.insert(line.number)
             if let flag = first["X-TASKS-RECUR-FROM"], flag.text == fromCompletion {
                 read.recurrence?.fromCompletion = true
@@ -133,7 +134,7 @@ enum ICalendarAttributes {
     }
 
     /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.
-    private static func rule(_ value: String, anchor: Int) -> Recurrence.Rule? {
+    private static func rule(_ value: String) -> Recurrence.Rule? {
         var parts: [String: String] = [:]
         for part in value.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
@@ -152,8 +153,8 @@ enum ICalendarAttributes {
             let days = codes.compactMap { code in dayCodes.firstIndex(of: code).flatMap { Weekday(rawValue: $0 + 1) } }
             guard interval == 1, !days.isEmpty, days.count == codes.count else { return nil }
             return .weekdays(Set(days))
-        case ("YEARLY", []): return .months(12 * interval, dayOfMonth: anchor)
-        case ("MONTHLY", []): return .months(interval, dayOfMonth: anchor)
+        case ("YEARLY", []): return .months(12 * interval, dayOfMonth: nil)
+        case ("MONTHLY", []): return .months(interval, dayOfMonth: nil)
         case ("MONTHLY", ["BYMONTHDAY"]):
             guard let day = parts["BYMONTHDAY"].flatMap({ Int($0) }), (1...28).contains(day) || day == -1 else { return nil }
             return .months(interval, dayOfMonth: day == -1 ? 31 : day)

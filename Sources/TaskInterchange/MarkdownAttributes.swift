@@ -72,7 +72,7 @@ enum MarkdownAttributes {
         case let .weeks(weeks): text += count(weeks, "week")
         case let .months(months, dayOfMonth):
             text += months % 12 == 0 ? count(months / 12, "year") : count(months, "month")
-            if dueDay?.date.day != dayOfMonth { text += " on day \(dayOfMonth)" }
+            if let dayOfMonth { text += " on day \(dayOfMonth)" }
         case let .weekdays(days):
             let names = Weekday.allCases.filter(days.contains).map { weekdayNames[$0.rawValue - 1] }
             text += names.isEmpty ? "day" : names.joined(separator: ", ")
@@ -88,10 +88,9 @@ enum MarkdownAttributes {
         var body = body
         if body.hasSuffix(")"), !body.hasSuffix("\\)"), let open = body.lastIndex(of: "("),
            open == body.startIndex || [" ", "\n"].contains(body[body.index(before: open)]),
-           let (due, recurrence) = attributes(body[body.index(after: open)..<body.index(before: body.endIndex)],
-                                              created: task.createdAt) {
+           let (due, recurrence) = attributes(body[body.index(after: open)..<body.index(before: body.endIndex)]) {
             task.due = due
-            task.recurrence = recurrence
+            task.recurrence = recurrence?.kept(forDueOn: due?.day(in: .gmt))
             body = body[..<open]
             if body.hasSuffix(" ") { body = body.dropLast() }
         }
@@ -117,15 +116,13 @@ enum MarkdownAttributes {
 
     /// The due date and recurrence of the words between the parentheses; nil when they are not
     /// those `suffix` writes.
-    private static func attributes(_ text: Substring, created: Date) -> (Due?, Recurrence?)? {
+    private static func attributes(_ text: Substring) -> (Due?, Recurrence?)? {
         var rest = text
         var due: Due?
-        var dueDay: CalendarDay?
         if rest.hasPrefix("due ") {
             rest = rest.dropFirst(4)
             guard let day = Timestamps.parseDay(rest.prefix(10)) else { return nil }
             rest = rest.dropFirst(10)
-            dueDay = day
             due = .day(day)
             if rest.hasPrefix(" "), let utc = rest.range(of: " UTC") {
                 let time = rest[rest.index(after: rest.startIndex)..<utc.lowerBound]
@@ -140,23 +137,18 @@ enum MarkdownAttributes {
             guard rest.hasPrefix(", ") else { return nil }
             rest = rest.dropFirst(2)
         }
-        guard let recurrence = recurrence(rest, anchor: dueDay?.date.day ?? createdDay(created)) else {
+        guard let recurrence = recurrence(rest) else {
             return nil
         }
         return (due, recurrence)
     }
 
-    /// The day of `created` in UTC, in which Markdown files write times.
-    private static func createdDay(_ created: Date) -> Int {
-        CalendarDay(daysSince1970: Int((created.timeIntervalSince1970 / 86_400).rounded(.down))).date.day
-    }
-
-    private static func recurrence(_ text: Substring, anchor: Int) -> Recurrence? {
+    private static func recurrence(_ text: Substring) -> Recurrence? {
         guard text.hasPrefix("every ") else { return nil }
         var rest = text.dropFirst(6)
         let fromCompletion = rest.hasSuffix(" after done")
         if fromCompletion { rest = rest.dropLast(11) }
-        var dayOfMonth = anchor
+        var dayOfMonth: Int?
         if let on = rest.range(of: " on day ") {
             guard let day = Int(rest[on.upperBound...]), (1...31).contains(day) else { return nil }
             dayOfMonth = day
@@ -180,7 +172,7 @@ enum MarkdownAttributes {
             default: return nil
             }
         }
-        if case .months = rule {} else if dayOfMonth != anchor { return nil }
+        if case .months = rule {} else if dayOfMonth != nil { return nil }
         return Recurrence(rule, fromCompletion: fromCompletion)
     }
 }

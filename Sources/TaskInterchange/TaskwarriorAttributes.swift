@@ -63,6 +63,10 @@ enum TaskwarriorAttributes {
                         .init(key: "mask", value: .string("-")), .init(key: "rtype", value: .string("periodic")),
                     ]
                 }
+                // `recur` reads back as the due date's day of the month; a day fixed already is kept exactly.
+                if case .months(_, _?) = recurrence.rule {
+                    members.append(.init(key: "tasksrecur", value: .string(recurrence.storedForm)))
+                }
             } else {
                 members.append(.init(key: "tasksrecur", value: .string(recurrence.storedForm)))
             }
@@ -83,7 +87,7 @@ enum TaskwarriorAttributes {
         case let .days(count): return count == 1 ? "daily" : "\(count)d"
         case let .weeks(count): return count == 1 ? "weekly" : "\(count)w"
         case let .months(count, dayOfMonth):
-            guard dayOfMonth == dueDay.date.day else { return nil }
+            guard dayOfMonth == nil || dayOfMonth == dueDay.date.day else { return nil }
             switch count {
             case 1: return "monthly"
             case 3: return "quarterly"
@@ -125,9 +129,9 @@ enum TaskwarriorAttributes {
         }
         let dueDay = read.due?.day(in: timeZone)
         if let stored = object["tasksrecur"]?.string, let recurrence = Recurrence(storedForm: stored) {
-            read.recurrence = recurrence
+            read.recurrence = recurrence.kept(forDueOn: dueDay)
             read.taken.insert("tasksrecur")
-        } else if let period = object["recur"]?.string, let dueDay, let rule = rule(period, dayOfMonth: dueDay.date.day) {
+        } else if let period = object["recur"]?.string, dueDay != nil, let rule = rule(period) {
             read.recurrence = Recurrence(rule)
             read.taken.insert("recur")
         }
@@ -147,7 +151,8 @@ enum TaskwarriorAttributes {
     }
 
     /// The rule of a Taskwarrior period (its synonyms as `task` reads them); nil for any other.
-    private static func rule(_ period: String, dayOfMonth: Int) -> Recurrence.Rule? {
+    private static func rule(_ period: String) -> Recurrence.Rule? {
+        let dayOfMonth: Int? = nil // the due date's
         switch period {
         case "daily", "day": return .days(1)
         case "weekly", "week", "sennight": return .weeks(1)

@@ -57,7 +57,7 @@ enum TodoTxtAttributes {
         case let .weeks(count): return " rec:" + sign + "\(count)w"
         case let .months(count, dayOfMonth):
             let period = count % 12 == 0 ? "\(count / 12)y" : "\(count)m"
-            let day = dueDay?.date.day == dayOfMonth ? "" : " rec-day:\(dayOfMonth)"
+            let day = dayOfMonth.map { " rec-day:\($0)" } ?? "" // none: the due date's
             return " rec:" + sign + period + day
         case let .weekdays(days):
             if days == workdays { return " rec:" + sign + "1b" }
@@ -116,9 +116,7 @@ enum TodoTxtAttributes {
             }
         }
         var result = Read(text: "", tags: tags)
-        var dueDay: CalendarDay?
         if let dueIndex, let day = Timestamps.parseDay(words[dueIndex].dropFirst(4)) {
-            dueDay = day
             result.due = .day(day)
             taken.append(dueIndex)
             if let timeIndex, let instant = instant(on: day, words[timeIndex].dropFirst(9)) {
@@ -128,9 +126,8 @@ enum TodoTxtAttributes {
         }
         if let recIndex {
             let dayWord = dayIndex.flatMap { Int(words[$0].dropFirst(8)) }.flatMap { (1...31).contains($0) ? $0 : nil }
-            let anchor = dueDay?.date.day ?? CalendarDay(created, in: timeZone).date.day
-            if let recurrence = recurrence(words[recIndex].dropFirst(4), dayOfMonth: dayWord ?? anchor) {
-                result.recurrence = recurrence
+            if let recurrence = recurrence(words[recIndex].dropFirst(4), dayOfMonth: dayWord) {
+                result.recurrence = recurrence.kept(forDueOn: result.due?.day(in: timeZone))
                 taken.append(recIndex)
                 if dayWord != nil, case .months = recurrence.rule, let dayIndex { taken.append(dayIndex) }
             }
@@ -162,7 +159,7 @@ enum TodoTxtAttributes {
 
     /// The recurrence of a `rec:` value: `+` for anchored, a count (1 when left out), a unit; or
     /// weekday names separated by commas.
-    private static func recurrence(_ value: Substring, dayOfMonth: Int) -> Recurrence? {
+    private static func recurrence(_ value: Substring, dayOfMonth: Int?) -> Recurrence? {
         let anchored = value.hasPrefix("+")
         let body = anchored ? value.dropFirst() : value
         let names = body.split(separator: ",", omittingEmptySubsequences: false)

@@ -10,7 +10,7 @@ import TaskModel
 
     static let list = TaskList([
         Samples.task(1, "Pay rent", due: .day(Samples.day(2026, 12, 1)), tags: ["home", "@desk"],
-                     recurrence: Recurrence(.months(1, dayOfMonth: 1))),
+                     recurrence: Recurrence(.months(1, dayOfMonth: nil))),
         Samples.task(2, "Call mom", due: .instant(Samples.dueInstant), recurrence: Recurrence(.weeks(2), fromCompletion: true)),
         Samples.task(3, "Gym", recurrence: Recurrence(.weekdays([.thursday, .monday]))),
         Samples.task(4, "Rent on the 31st", isDone: true, due: .day(Samples.day(2027, 2, 28)),

@@ -29,12 +29,12 @@ enum Samples {
 
     /// Due dates, tags and recurrences of every kind, given in turn to the sample tasks.
     static let attributes: [(due: Due?, tags: [String], recurrence: Recurrence?)] = [
-        (.day(day(2026, 12, 1)), ["home", "@phone"], Recurrence(.months(1, dayOfMonth: 1))),
+        (.day(day(2026, 12, 1)), ["home", "@phone"], Recurrence(.months(1, dayOfMonth: nil))),
         (.instant(dueInstant), ["work"], Recurrence(.weeks(2), fromCompletion: true)),
-        (.day(day(2026, 1, 31)), ["a;b,c\\d", "+plus", "@"], Recurrence(.months(1, dayOfMonth: 31))),
+        (.day(day(2026, 1, 31)), ["a;b,c\\d", "+plus", "@"], Recurrence(.months(1, dayOfMonth: nil))),
         (nil, [], Recurrence(.weekdays([.monday, .thursday]))),
         (.instant(dueInstant.addingTimeInterval(30)), ["x"], Recurrence(.months(12, dayOfMonth: 29))),
-        (.day(day(2028, 2, 29)), [], Recurrence(.months(24, dayOfMonth: 29))),
+        (.day(day(2028, 2, 29)), [], Recurrence(.months(24, dayOfMonth: nil))),
         (.day(day(2026, 3, 2)), ["daily"], Recurrence(.days(1))),
         (.instant(dueInstant), [], Recurrence(.weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))),
         (.day(day(2026, 3, 2)), [], Recurrence(.days(3), fromCompletion: true)),

@@ -65,7 +65,9 @@ struct TaskPresenterInterchangeTests {
         let (sut, view) = try makeSUT(tasks: ["first"], files: files)
         files.contents["tw.json"] = Array(Self.json.utf8)
         #expect(sut.handle(line: "import tw.json") == .succeeded)
-        #expect(view.lastRows == rows("first", "★ Buy milk", "✓ Pay rent"))
+        var expected = rows("first", "★ Buy milk", "✓ Pay rent")
+        expected[1].details = TaskRow.Details(tags: "+shop")
+        #expect(view.lastRows == expected)
         #expect(view.messages == ["Imported tw.json (Taskwarrior JSON): 2 added, 0 updated, 0 unchanged, 1 skipped (1 deleted in Taskwarrior)"])
     }
 

@@ -25,9 +25,9 @@ extension TaskWriting where Self: StepHistory {
             let recurrence = rule.anchored(on: before.task.due?.day(in: timeZone) ?? CalendarDay(time, in: timeZone))
             after.task.recurrence = nil
             transitions[transitions.count - 1].after = after
+            let due = recurrence.next(after: before.task.due, completed: time, in: timeZone)
             let next = TaskItem(id: UUID(), text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
-                                due: recurrence.next(after: before.task.due, completed: time, in: timeZone),
-                                tags: before.task.tags, recurrence: recurrence)
+                                due: due, tags: before.task.tags, recurrence: recurrence.kept(forDueOn: due.day(in: timeZone)))
             checked.next[id] = next
             transitions.append(TaskTransition(id: next.id, before: nil, after: TaskState(next, at: position)))
         }

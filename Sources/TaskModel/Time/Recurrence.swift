@@ -82,4 +82,11 @@ public struct Recurrence: Sendable, Hashable {
         guard case let .months(count, nil) = rule else { return self }
         return Recurrence(.months(count, dayOfMonth: day.date.day), fromCompletion: fromCompletion)
     }
+
+    /// This rule as kept for a task due on `day`: without the day of the month when it is that
+    /// day's, so that one rule has one form (what every store and file keeps).
+    public func kept(forDueOn day: CalendarDay?) -> Recurrence {
+        guard let day, case let .months(count, dayOfMonth?) = rule, dayOfMonth == day.date.day else { return self }
+        return Recurrence(.months(count, dayOfMonth: nil), fromCompletion: fromCompletion)
+    }
 }

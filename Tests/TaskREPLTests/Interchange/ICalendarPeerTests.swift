@@ -49,7 +49,7 @@ import Testing
                 todo.add("priority", priority)
                 todo.add("dtstamp", datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.timezone.utc))
                 todo.add("created", datetime.datetime(2026, 11, 20, 9, 0, tzinfo=datetime.timezone.utc))
-                todo.add("due", datetime.date(2026, 12, 1))
+                todo.add("due", datetime.date(2099, 12, 1))
                 todo.add("categories", ["home", "family"])
                 if status == "COMPLETED":
                     todo.add("completed", datetime.datetime(2026, 11, 21, 10, 0, tzinfo=datetime.timezone.utc))
@@ -59,8 +59,8 @@ import Testing
         #expect(written.status == 0, "\(written)")
         let imported = try await ProgramRun(["import", folder.file("theirs.ics")], in: folder)
         #expect(imported.output == """
-              1 ★ Call mom, then dad
-              2   ✓ Line one\\nline two
+              1 ★ Call mom, then dad  +home +family  1 dec 2099
+              2   ✓ Line one\\nline two  +home +family  1 dec 2099
             Imported \(folder.file("theirs.ics")) (iCalendar): 2 added, 0 updated, 0 unchanged
 
             """, "\(imported)")
@@ -73,8 +73,8 @@ import Testing
                       [str(c) for c in todo["CATEGORIES"].cats], todo["CREATED"].dt, todo.get("COMPLETED") and todo["COMPLETED"].dt)
             """)
         #expect(read.output == """
-            a@example.com 'Call mom, then dad' NEEDS-ACTION 1 2026-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 None
-            b@example.com 'Line one\\nline two' COMPLETED 5 2026-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 2026-11-21 10:00:00+00:00
+            a@example.com 'Call mom, then dad' NEEDS-ACTION 1 2099-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 None
+            b@example.com 'Line one\\nline two' COMPLETED 5 2099-12-01 ['home', 'family'] 2026-11-20 09:00:00+00:00 2026-11-21 10:00:00+00:00
 
             """, "\(read)")
     }

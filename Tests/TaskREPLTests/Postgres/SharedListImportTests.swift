@@ -13,7 +13,7 @@ import Testing
     /// A Taskwarrior export: tags, a project, a due date, a UDA, a completed task and a deleted one.
     static let taskwarrior = """
         [{"uuid":"0190a2b4-0000-7000-8000-00000000000a","description":"Water the plants","status":"pending",\
-        "entry":"20251122T080000Z","tags":["home"],"project":"garden","due":"20260101T000000Z","estimate":"2h",\
+        "entry":"20251122T080000Z","tags":["home"],"project":"garden","due":"20990101T000000Z","estimate":"2h",\
         "priority":"H","urgency":9.1},
         {"uuid":"0190a2b4-0000-7000-8000-00000000000b","description":"Pay rent","status":"completed",\
         "entry":"20251120T080000Z","end":"20251121T090000Z","modified":"20251121T090000Z"},
@@ -39,7 +39,7 @@ import Testing
         _ = try await store.run(["add", "Buy milk"])
         #expect(try await store.run(["import", folder.file("tasks.json")]) == ProgramRun(output: """
               1   Buy milk
-              2 ★ Water the plants
+              2 ★ Water the plants  +home  1 jan 2099 00:00
               3   ✓ Pay rent
             Imported \(folder.file("tasks.json")) (Taskwarrior JSON): 2 added, 0 updated, 0 unchanged, \
             1 skipped (1 deleted in Taskwarrior)
@@ -57,7 +57,7 @@ import Testing
             """))
         #expect(try await store.run(["undo"]) == ProgramRun(output: """
               1   Buy milk
-              2 ★ Water the plants
+              2 ★ Water the plants  +home  1 jan 2099 00:00
               3   ✓ Pay rent
             Undid: import “Pay rent”
 

@@ -38,10 +38,12 @@ enum TasksBinary {
     }
 
     /// The environment the program runs in: a private home and XDG folders inside `folder`,
-    /// no locale (the program falls back to C.UTF-8 itself), no colour settings, plus `extra`.
+    /// no locale (the program falls back to C.UTF-8 itself), no colour settings, days in UTC
+    /// whatever the machine's zone, plus `extra`.
     static func environment(in folder: TemporaryFolder, _ extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "PATH": "/usr/bin:/bin",
+            "TZ": "UTC",
             "HOME": folder.file("home"),
             "XDG_DATA_HOME": folder.file("data"),
             "XDG_STATE_HOME": folder.file("state"),
