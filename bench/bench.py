@@ -37,6 +37,17 @@ def write_script(name, count):
             f.write(f"add Task number {i}: buy milk and call mom\n")
 
 
+def write_dated_script(name, count, every):
+    """`count` adds like write_script's, every `every`-th one with a due date (spread over the next
+    four weeks) and a tag; the others plain."""
+    with open(path(name), "w") as f:
+        for i in range(count):
+            if i % every == 0:
+                f.write(f"add Task number {i}: buy milk and call mom due:{1 + i % 28}d +home\n")
+            else:
+                f.write(f"add Task number {i}: buy milk and call mom\n")
+
+
 def write_sql(name, count):
     with open(path(name), "w") as f:
         # The same table and indexes as a tasks store (schema 2), so the floor does the same work.
@@ -94,6 +105,13 @@ def main():
     base100k = path("store100k.sqlite")
     subprocess.run(f"{fresh(base100k)} && {q(TASKS)} --db {q(base100k)} --quiet < {q(path('add100000.txt'))}",
                    shell=True, check=True)
+    # The same with due dates and tags: half of 10k tasks, and 1,000 of 100k.
+    dated = {}
+    for count, every in ((10_000, 2), (100_000, 100)):
+        write_dated_script(f"dated{count}.txt", count, every)
+        dated[count] = path(f"dated{count // 1000}k.sqlite")
+        subprocess.run(f"{fresh(dated[count])} && {q(TASKS)} --db {q(dated[count])} --quiet < "
+                       f"{q(path(f'dated{count}.txt'))}", shell=True, check=True)
     work = path("work.sqlite")
     # A script file: with -N, hyperfine runs --prepare without a shell too.
     with open(path("reset.sh"), "w") as f:
@@ -139,6 +157,11 @@ def main():
     one_mv = hyperfine("mv", f"{q(TASKS)} --db {q(work)} mv 10000 1", prepare=reset, shell=False)
     one_find = hyperfine("find", f"{q(TASKS)} --db {q(work)} find 'number 5'", prepare=reset, shell=False)
     one_list_100k = hyperfine("list100k", f"{q(TASKS)} --db {q(base100k)} list", shell=False)
+    one_list_dated = hyperfine("list-dated", f"{q(TASKS)} --db {q(dated[10_000])} list", shell=False)
+    one_today = hyperfine("today100k", f"{q(TASKS)} --db {q(dated[100_000])} today", shell=False)
+    one_upcoming = hyperfine("upcoming100k", f"{q(TASKS)} --db {q(dated[100_000])} upcoming", shell=False)
+    one_add_dated = hyperfine("add-dated", f"{q(TASKS)} --db {q(work)} add x due:fri +home", prepare=reset,
+                              shell=False)
     # With --quiet nothing is shown, so a numbered command reads the rows up to its highest number only:
     # each against --quiet add on the same store.
     quiet = {}
@@ -203,6 +226,14 @@ def main():
          one_find / one_list),
         ("one-shot: tasks list (100k tasks)", ms(one_list_100k), "<= 11x list 10k", one_list_100k <= 11 * one_list,
          one_list_100k / one_list),
+        ("one-shot: tasks list (10k tasks, half with due dates and tags)", ms(one_list_dated), "<= 1.15x list 10k",
+         one_list_dated <= 1.15 * one_list, one_list_dated / one_list),
+        ("one-shot: tasks today (100k tasks, 1,000 dated)", ms(one_today), "<= 1.5x list 10k",
+         one_today <= 1.5 * one_list, one_today / one_list),
+        ("one-shot: tasks upcoming (100k tasks, 1,000 dated)", ms(one_upcoming), "<= 1.5x list 10k",
+         one_upcoming <= 1.5 * one_list, one_upcoming / one_list),
+        ("one-shot: tasks add x due:fri +home (10k tasks)", ms(one_add_dated), "<= 1.1x add",
+         one_add_dated <= 1.1 * one_add, one_add_dated / one_add),
         ("  floor: Swift hello world, -static-stdlib", ms(floor_hello), "", None, None),
         ("peak RSS: tasks list (10k tasks)", f"{rss:.1f} MB", "<= 20 MB", rss <= 20, None),
     ]

@@ -13,7 +13,14 @@ final class BufferView: TaskView {
     var rendered: [UInt8] = []
 
     func display(rows: TaskRows) {
-        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: { body in rows.forEachRow { body($0, $1, $2, $3, $4.map { RowDetails(tags: $0.tags, due: $0.due, isOverdue: $0.isOverdue, isRecurring: $0.isRecurring) }) } }) {
+        let source: ListFormatter.RowSource = { body in
+            rows.forEachRow { number, text, isFavorite, isDone, details in
+                body(number, text, isFavorite, isDone, details.map {
+                    RowDetails(tags: $0.tags, due: $0.due, isOverdue: $0.isOverdue, isRecurring: $0.isRecurring)
+                })
+            }
+        }
+        formatter.write(largestNumber: rows.largestNumber, emptyText: rows.emptyText, rows: source) {
             rendered.append(contentsOf: $0)
         }
     }
@@ -50,11 +57,21 @@ let presenter = TaskPresenter(storage: database)
 presenter.view = view
 presenter.showList()
 
+// The same list, half of it with due dates and tags.
+let datedDatabase = try SQLiteStorage(path: folder + "/dated.sqlite")
+let datedPresenter = TaskPresenter(storage: datedDatabase)
+datedPresenter.view = view
+for index in 0..<10_000 {
+    _ = datedPresenter.handle(line: "add Task number \(index): buy milk and call mom"
+        + (index % 2 == 0 ? " due:\(1 + index % 28)d +home" : ""))
+}
+datedPresenter.showList()
+
 let runs = 41
 
 /// The median time of entering `line` at the prompt and rendering what it shows.
 @MainActor
-func figure(_ name: String, _ line: String) -> Figure {
+func figure(_ name: String, _ line: String, on presenter: TaskPresenter = presenter) -> Figure {
     Figure(name: name, median: median(runs) {
         view.rendered.removeAll(keepingCapacity: true)
         _ = presenter.handle(line: line)
@@ -68,6 +85,8 @@ let figures = [
     figure("REPL `mv 10000 1` + re-render 10k rows", "mv 10000 1"),
     figure("REPL `done 5000` + re-render 10k rows", "done 5000"),
     figure("REPL `find number 5` + render the matches", "find number 5"),
+    figure("REPL `done 5000` + re-render 10k rows, half with dates and tags", "done 5000", on: datedPresenter),
+    figure("REPL `due 5001 fri` + re-render 10k rows, half with dates and tags", "due 5001 fri", on: datedPresenter),
 ]
 
 if CommandLine.arguments.contains("--json") {

@@ -33,7 +33,9 @@ struct ChangeCommands {
                                                                    on: &list, in: store))
         }
         let moment = clock.moment
-        let shownIndices = filter.map { Set($0.shownIndices(in: list ?? [], at: moment)) }
+        let shownIndices = filter.map {
+            ListChange.Shown(indices: Set($0.shownIndices(in: list ?? [], at: moment)), view: $0.command)
+        }
         let rows: any NumberedRows = named ?? list ?? []
         guard let change = try ListChange.validate(command, against: rows, shown: shownIndices, at: moment) else {
             return Performed()

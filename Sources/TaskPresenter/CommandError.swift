@@ -7,9 +7,9 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The task shown with this number now has another text, set by another process meanwhile.
     case textChanged(number: Int, current: String)
     /// A search is in effect and does not show the task with this number.
-    case notShown(number: Int)
+    case notShown(number: Int, view: String)
     /// A search is in effect and shows none of the tasks in the ranges given.
-    case noneShown
+    case noneShown(view: String)
     /// A word that should be a date is not one.
     case badDate(DueWords.Failure)
     /// A word that should be a period of recurrence is not one.
@@ -31,10 +31,10 @@ enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tasksGone(numbers):
             "the tasks shown as \(Self.englishList(numbers)) are gone (changed by another process); "
                 + "the list was refreshed"
-        case let .notShown(number):
-            "task \(number) is not among the tasks `find` shows; `list` shows them all"
-        case .noneShown:
-            "none of these tasks is among the tasks `find` shows; `list` shows them all"
+        case let .notShown(number, view):
+            "task \(number) is not among the tasks `\(view)` shows; `list` shows them all"
+        case let .noneShown(view):
+            "none of these tasks is among the tasks `\(view)` shows; `list` shows them all"
         case let .badDate(.unknownDate(word)):
             "`\(word.abbreviated(to: 30))` is not a date (try today, fri, dec 1, 12-01, 2026-12-01, 3d, eow)"
         case let .badDate(.impossibleDate(word)):

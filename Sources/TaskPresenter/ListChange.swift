@@ -33,12 +33,18 @@ enum ListChange {
     /// Re-apply the latest undone change.
     case redo
 
+    /// The tasks a search or view in effect shows (their indices), and the command that set it.
+    struct Shown {
+        var indices: Set<Int>
+        var view: String
+    }
+
     /// Resolves `command`'s numbers against `list`; nil for a command that changes nothing.
     ///
     /// With `shown` (the positions a search in effect shows), a number names only a task shown:
     /// a single number of one that is not is an error, and a range takes the tasks shown in it,
     /// so that `rm 1-4` never removes a task the user could not see. `mv`'s place may be any.
-    static func validate(_ command: Command, against list: some NumberedRows, shown: Set<Int>? = nil,
+    static func validate(_ command: Command, against list: some NumberedRows, shown: Shown? = nil,
                          at moment: Moment) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
@@ -117,21 +123,21 @@ enum ListChange {
     }
 
     private static func target(_ number: Int, in list: some NumberedRows,
-                               shown: Set<Int>? = nil) throws(CommandError) -> Target {
+                               shown: Shown? = nil) throws(CommandError) -> Target {
         guard number <= list.count else { throw .noSuchTask(number: number, listCount: list.count) }
-        if let shown, !shown.contains(number - 1) { throw .notShown(number: number) }
+        if let shown, !shown.indices.contains(number - 1) { throw .notShown(number: number, view: shown.view) }
         return Target(index: number - 1, id: list.id(at: number - 1))
     }
 
     private static func targets(_ numbers: NumberList, in list: some NumberedRows,
-                                shown: Set<Int>?) throws(CommandError) -> [Target] {
+                                shown: Shown?) throws(CommandError) -> [Target] {
         var indices = try numbers.indices(inListOf: list.count)
         if let shown {
-            for range in numbers.ranges where range.count == 1 && !shown.contains(range.lowerBound - 1) {
-                throw .notShown(number: range.lowerBound)
+            for range in numbers.ranges where range.count == 1 && !shown.indices.contains(range.lowerBound - 1) {
+                throw .notShown(number: range.lowerBound, view: shown.view)
             }
-            indices = indices.filter(shown.contains)
-            guard !indices.isEmpty else { throw .noneShown }
+            indices = indices.filter(shown.indices.contains)
+            guard !indices.isEmpty else { throw .noneShown(view: shown.view) }
         }
         return indices.map { Target(index: $0, id: list.id(at: $0)) }
     }

@@ -8,6 +8,15 @@ enum ListFilter: Sendable, Hashable {
     case today
     case upcoming
 
+    /// The command that set it: `find`, `today`, `upcoming`.
+    var command: String {
+        switch self {
+        case .find: "find"
+        case .today: "today"
+        case .upcoming: "upcoming"
+        }
+    }
+
     /// What the prompt says while it is in effect: `find milk`, `today`.
     var name: String {
         switch self {

@@ -16,7 +16,7 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// around it.
     public let focus: Int?
     /// When the rows are shown: what a due date reads as (`tomorrow`) and whether it is overdue.
-    private let moment: Moment
+    private let dueText: DueText
     /// The index in the whole list of each task of `list`, when `list` holds only some of them (a
     /// one-shot `today` reads only the dated tasks); nil when `list` is the whole list.
     private let listIndices: [Int]?
@@ -30,7 +30,7 @@ public struct TaskRows: RandomAccessCollection, Sendable {
         self.listIndices = listIndices
         self.emptyText = emptyText
         self.focus = focus
-        self.moment = moment
+        dueText = moment.text
     }
 
     /// The number shown for the task at `position` in `list`.
@@ -55,11 +55,8 @@ public struct TaskRows: RandomAccessCollection, Sendable {
 
     /// What a row shows after its text; nil for a task with no due date, tags or recurrence.
     private func details(due: Due?, tags: [String], isRecurring: Bool, isDone: Bool) -> TaskRow.Details? {
-        guard due != nil || !tags.isEmpty || isRecurring else { return nil }
-        return TaskRow.Details(tags: tags.map(AttributeWords.typed(tag:)).joined(separator: " "),
-                               due: due.map(moment.text.words),
-                               isOverdue: !isDone && due?.isOverdue(at: moment.now, in: moment.timeZone) == true,
-                               isRecurring: isRecurring)
+        var words = DetailWords(dueText: dueText)
+        return words.details(due: due, tags: tags, isRecurring: isRecurring, isDone: isDone)
     }
 
     /// The largest number shown, which sets the width of the number column; nil for no rows.
@@ -73,17 +70,19 @@ public struct TaskRows: RandomAccessCollection, Sendable {
     /// its star, its done mark and its details, in order, making no `TaskRow`s: how a view renders a
     /// long list quickly.
     public func forEachRow(_ body: RowBody) {
+        var words = DetailWords(dueText: dueText)
         list.forEachTask(at: shown) { index, text, flags in
             body(number(index), text, flags.isFavorite, flags.isDone,
-                 details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
+                 words.details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
         }
     }
 
     /// `forEachRow` for the rows at `range` only.
     public func forEachRow(in range: Range<Int>, _ body: RowBody) {
+        var words = DetailWords(dueText: dueText)
         list.forEachTask(at: shown.map { Array($0[range]) } ?? Array(range)) { index, text, flags in
             body(number(index), text, flags.isFavorite, flags.isDone,
-                 details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
+                 words.details(due: flags.due, tags: flags.tags, isRecurring: flags.isRecurring, isDone: flags.isDone))
         }
     }
 

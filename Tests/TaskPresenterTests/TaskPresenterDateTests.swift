@@ -131,7 +131,9 @@ struct TaskPresenterDateTests {
         #expect(sut.prompt == "tasks (today)> ")
         #expect(sut.handle(line: "done 2") == .succeeded)
         #expect(view.lastRows?.map(\.number) == [3, 5])
+        view.reset()
         #expect(sut.handle(line: "done 1") == .failed)
+        #expect(view.messages == ["done 1: task 1 is not among the tasks `today` shows; `list` shows them all"])
         #expect(sut.handle(line: "list") == .succeeded)
         #expect(sut.prompt == "tasks> ")
     }

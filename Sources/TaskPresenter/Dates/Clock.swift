@@ -26,5 +26,6 @@ struct Moment: Sendable {
 
     var today: CalendarDay { CalendarDay(now, in: timeZone) }
     var words: DueWords { DueWords(now: now, timeZone: timeZone) }
+    /// What due dates read as now (make it once for many rows: it reads the day).
     var text: DueText { DueText(now: now, timeZone: timeZone) }
 }

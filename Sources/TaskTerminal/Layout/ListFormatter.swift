@@ -148,22 +148,26 @@ public struct ListFormatter: Sendable {
     /// line when they fit in `width` (or there is no width), else on a line of their own under the text.
     private func appendDetails(_ details: RowDetails, after used: Int, indent: Int, width: Int?,
                                to bytes: inout ByteBuffer) {
-        let plain = details.plainText.escapingControlCharacters()
-        let detailsWidth = DisplayWidth.of(plain)
-        if let width, used > 0, used + 2 + detailsWidth > width {
+        var plain = details.plainText
+        let width = width.map { width in (width, Self.width(of: &plain)) }
+        if let (width, detailsWidth) = width, used > 0, used + 2 + detailsWidth > width {
             bytes.append(UInt8(ascii: "\n"))
             bytes.append(UInt8(ascii: " "), repeating: indent)
         } else {
             bytes.append(UInt8(ascii: " "), repeating: 2)
         }
-        var styled = styledDetails(details)
+        var styled = palette == .plain ? plain.escapingControlCharacters() : styledDetails(details)
         styled.withUTF8 { bytes.append($0) }
+    }
+
+    /// The columns `text` takes once escaped: its length when it is printable ASCII (most details).
+    private static func width(of text: inout String) -> Int {
+        text.withUTF8 { isPrintableASCII($0) } ? text.utf8.count : DisplayWidth.of(text.escapingControlCharacters())
     }
 
     /// The details in colour: dim, an overdue date red (without its `!`, which marks it without
     /// colour); as `plainText` with the plain palette.
     private func styledDetails(_ details: RowDetails) -> String {
-        guard palette != .plain else { return details.plainText.escapingControlCharacters() }
         var parts = RowDetails(tags: details.tags, isRecurring: false).parts(overdueMark: "").map { palette.hint($0.escapingControlCharacters()) }
         if details.due != nil || details.isRecurring {
             let date = RowDetails(due: details.due, isRecurring: details.isRecurring).parts(overdueMark: "")
