@@ -166,6 +166,14 @@ struct TaskPresenterDateTests {
         #expect(view.lastRows?.map(\.number) == [1, 3])
     }
 
+    @Test("find with only tags shows every task that has them, whatever characters its text has")
+    func findOnlyTags() throws {
+        let (sut, view) = try makeSUT()
+        for line in ["add Café +home", "add Milk +home", "add Tee"] { _ = sut.handle(line: line) }
+        #expect(sut.handle(line: "find +home") == .succeeded)
+        #expect(view.lastRows?.map(\.number) == [1, 2])
+    }
+
     @Test("when the day changes under an idle prompt, the list is shown again with words that are true")
     func newDay() throws {
         let clock = TestClock("2026-11-25 23:59")
