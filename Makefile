@@ -40,7 +40,7 @@ PYTHON_ENV := .build/python
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT     := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 
-.PHONY: all build run test bench fuzz install uninstall clean deps test-deps static-deps
+.PHONY: all build run test bench fuzz fuzz-replay install uninstall clean deps test-deps static-deps
 
 all: build
 
@@ -107,6 +107,7 @@ test: test-deps
 	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
 	echo "==> PostgreSQL test server in $$server"; \
 	TASKS_TEST_PGHOST="$$server" $(SWIFT) test
+	@$(MAKE) --no-print-directory fuzz-replay
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
 # Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
@@ -138,6 +139,13 @@ FUZZ_SECONDS  ?= 60
 FUZZ_SANITIZE ?= fuzzer
 FUZZ_BUILD    := -c release --product TaskFuzz --scratch-path .build-fuzz \
                  --sanitize=fuzzer -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -DFUZZING
+
+# The seeds of Fuzz/corpus replayed by a plain build of TaskFuzz (no libFuzzer), each run the three
+# ways `make fuzz` runs it: `make test` ends with it, so that a seed or the fuzzer's own checks that
+# stop agreeing with the presenter fail the tests rather than the next fuzzing run.
+fuzz-replay: deps
+	$(SWIFT) build --product TaskFuzz
+	SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build --show-bin-path)/TaskFuzz" Fuzz/corpus/*
 
 fuzz: deps
 	$(SWIFT) build $(FUZZ_BUILD)

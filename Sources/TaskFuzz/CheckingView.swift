@@ -1,7 +1,8 @@
 import TaskPresenter
 
 /// A view that prints nothing and stops the process when the presenter hands it something malformed:
-/// rows not numbered 1…n, or an empty message.
+/// rows whose numbers are not distinct numbers from 1 (a search or view such as `today` shows
+/// whole-list numbers, in its own order; `FuzzCase` checks the whole list's are 1…n), or an empty message.
 final class CheckingView: TaskView {
     /// The last rows shown.
     private(set) var lastRows: [TaskRow]?
@@ -9,7 +10,8 @@ final class CheckingView: TaskView {
     private(set) var errorCount = 0
 
     func display(rows: TaskRows) {
-        for (offset, row) in rows.enumerated() where row.number != offset + 1 {
+        var numbers = Set<Int>()
+        for (offset, row) in rows.enumerated() where row.number < 1 || !numbers.insert(row.number).inserted {
             fatalError("row \(offset + 1) is numbered \(row.number)")
         }
         lastRows = Array(rows)

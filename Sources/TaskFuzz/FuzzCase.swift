@@ -1,3 +1,4 @@
+import Foundation
 import TaskModel
 import TaskSQLite
 import TaskPresenter
@@ -8,6 +9,11 @@ import TaskPresenter
 struct FuzzCase {
     /// The lines of the input, as the REPL and scripts would get them.
     let lines: [String]
+
+    /// One moment for every run of every input (Wednesday 25 November 2026, noon in Berlin): the
+    /// three ways must read `today` and `fri` alike, and a crash must replay the same on another day.
+    private static let clock = Clock(now: { Date(timeIntervalSince1970: 1_795_604_400) },
+                                     timeZone: { TimeZone(identifier: "Europe/Berlin") ?? .gmt })
 
     /// Splits `bytes` into lines at each line feed, decoding invalid UTF-8 as replacement characters.
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -37,7 +43,7 @@ struct FuzzCase {
     private func runTyped() throws -> (failures: Int, tasks: TaskList) {
         let database = try SQLiteStorage.inMemory()
         let view = CheckingView()
-        let presenter = TaskPresenter(storage: database)
+        let presenter = TaskPresenter(storage: database, clock: Self.clock)
         presenter.view = view
         var failures = 0
         var before: TaskList = []
@@ -85,25 +91,38 @@ struct FuzzCase {
     private func runScript(keepGoing: Bool) throws -> (result: ScriptResult, tasks: TaskList) {
         let database = try SQLiteStorage.inMemory()
         let view = CheckingView()
-        let presenter = TaskPresenter(storage: database)
+        let presenter = TaskPresenter(storage: database, clock: Self.clock)
         presenter.view = view
         let result = presenter.runScript(lines, keepGoing: keepGoing)
         check(view.errorCount == result.failedLines, "\(result) with \(view.errorCount) errors")
         return (result, try database.read { try $0.allTasks() })
     }
 
-    /// Whether rows show exactly these tasks: same texts (byte for byte), stars and checks, in order.
+    /// Whether rows show exactly these tasks, numbered 1…n: same texts (byte for byte), stars and checks, in order,
+    /// and the details of those with a due date, tags or recurrence: the tags as typed, a due date in
+    /// words when there is one, an overdue mark only on one to do, the recurring mark.
     private func same(_ rows: [TaskRow], _ tasks: TaskList) -> Bool {
-        rows.count == tasks.count && zip(rows, tasks).allSatisfy { row, task in
-            row.isFavorite == task.isFavorite && row.isDone == task.isDone && row.text.utf8.elementsEqual(task.text.utf8)
+        rows.count == tasks.count && zip(rows.indices, zip(rows, tasks)).allSatisfy { offset, rowAndTask in
+            let (row, task) = rowAndTask
+            return row.number == offset + 1 && row.isFavorite == task.isFavorite && row.isDone == task.isDone && row.text.utf8.elementsEqual(task.text.utf8)
+                && sameDetails(row.details, task)
         }
     }
 
-    /// Whether two lists hold the same texts (byte for byte), stars and checks, in order.
+    private func sameDetails(_ details: TaskRow.Details?, _ task: TaskItem) -> Bool {
+        guard let details else { return task.due == nil && task.tags.isEmpty && task.recurrence == nil }
+        let tags = task.tags.map { $0.hasPrefix("@") ? $0 : "+" + $0 }.joined(separator: " ")
+        return details.tags == tags && (details.due != nil) == (task.due != nil)
+            && (!details.isOverdue || (task.due != nil && !task.isDone)) && details.isRecurring == (task.recurrence != nil)
+    }
+
+    /// Whether two lists hold the same texts (byte for byte), stars, checks, due dates, tags and
+    /// recurrences, in order.
     private func same(_ lhs: TaskList, _ rhs: TaskList) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { left, right in
             left.isFavorite == right.isFavorite && left.isDone == right.isDone
-                && left.text.utf8.elementsEqual(right.text.utf8)
+                && left.text.utf8.elementsEqual(right.text.utf8) && left.due == right.due
+                && left.tags.map { Array($0.utf8) } == right.tags.map { Array($0.utf8) } && left.recurrence == right.recurrence
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// run of one to three words at the end that reads as one.
 enum FieldCommandParser {
     static func parse(_ name: CommandName, _ rest: Substring.UTF8View) throws(ParseError) -> Command {
-        let words = Substring(rest).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // Any ASCII whitespace separates the numbers, as it does for `fav` and `rm`.
+        let words = Substring(rest).utf8.split(whereSeparator: CommandParser.isWhitespace).map { Substring($0) }
         let start = valueStart(name, words)
         guard start > 0 else { throw words.isEmpty ? .missingNumber : .missingNumberBefore(String(words[0])) }
         let numbers = try CommandParser.numberList(words[..<start].joined(separator: " ")[...].utf8)

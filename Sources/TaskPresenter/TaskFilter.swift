@@ -32,6 +32,8 @@ struct TaskFilter: Sendable, Hashable {
     /// A search whose folded text is not ASCII cannot match an ASCII text.
     /// `scratch` is room for the folded bytes, kept from one text to the next.
     func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
+        // A search of tags only has no text to look for; Foundation's `contains("")` is false.
+        guard !folded.isEmpty else { return true }
         let isASCII = text.allSatisfy { $0 < 0x80 }
         if let asciiNeedle {
             if isASCII { return Self.contains(text, asciiNeedle) }

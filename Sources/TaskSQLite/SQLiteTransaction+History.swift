@@ -57,6 +57,9 @@ extension SQLiteTransaction: StepHistory {
     private func insert(_ state: TaskState, madeBy step: Int64, ordinal: Int64) throws {
         let fields = TaskRow.fieldArguments(state.task)
         try statement(Self.insertTaskSQL).run([.integer(state.position), .uuid(state.task.id)] + fields + [.integer(step)])
+        // It may lie after the task this transaction appended last (the next of the last task
+        // checked off): the next append asks for the largest position again.
+        appendPosition = nil
         let shown: [SQLiteArgument] = [.integer(state.position)] + fields + [.integer(step)]
         try statement(TaskRow.insertImageSQL)
             .run([.integer(step), .integer(ordinal), .uuid(state.task.id)] + shown + [.integer(step)] + shown + [.null])

@@ -61,6 +61,18 @@ struct CommandParserTests {
         #expect(try parse("add \u{3000}x") == .add(text: "\u{3000}x"))
     }
 
+    // MARK: due, tag and every
+
+    @Test("due, tag and every separate their words by any ASCII whitespace, as fav and rm do", arguments: [
+        ("due 1\u{0B}2\u{0C}tomorrow", Command.due(NumberList([1...1, 2...2]), date: "tomorrow")),
+        ("due 1\u{0B}fri\u{0C}17:00", Command.due(NumberList([1...1]), date: "fri 17:00")),
+        ("tag 1\u{0B}+home\u{0C}-work", Command.tag(NumberList([1...1]), words: ["+home", "-work"])),
+        ("every 1\u{0B}week", Command.every(NumberList([1...1]), period: "week")),
+    ])
+    func fieldCommandWhitespace(line: String, command: Command) throws {
+        #expect(try parse(line) == command)
+    }
+
     // MARK: fav and rm
 
     @Test("fav takes one number")

@@ -36,6 +36,13 @@ struct TaskPresenterDateTests {
         #expect(view.lastRows?.map(\.details) == [nil, nil])
     }
 
+    @Test("a space before a combining mark still ends an attribute word: the mark starts a word of the text")
+    func combiningMarkAfterAttribute() throws {
+        let (sut, view) = try makeSUT()
+        #expect(sut.handle(line: "add Pay +home \u{301}x due:fri \u{301}y") == .succeeded)
+        #expect(view.lastRows == [row(1, "Pay \u{301}x \u{301}y", tags: "+home", due: "fri")])
+    }
+
     @Test("an unknown or impossible date is an error naming it, and nothing changes", arguments: [
         ("add Pay due:someday-ish", "add Pay due:someday-ish: `someday-ish` is not a date (try today, fri, dec 1, 12-01, 2026-12-01, 3d, eow)"),
         ("due 1 feb 30", "due 1 feb 30: there is no date `feb 30`"),
@@ -178,6 +185,14 @@ struct TaskPresenterDateTests {
         #expect(view.lastRows?.map(\.number) == [1])
         #expect(sut.handle(line: "find +HOME") == .succeeded)
         #expect(view.lastRows?.map(\.number) == [1, 3])
+    }
+
+    @Test("find with only tags shows every task that has them, whatever characters its text has")
+    func findOnlyTags() throws {
+        let (sut, view) = try makeSUT()
+        for line in ["add Café +home", "add Milk +home", "add Tee"] { _ = sut.handle(line: line) }
+        #expect(sut.handle(line: "find +home") == .succeeded)
+        #expect(view.lastRows?.map(\.number) == [1, 2])
     }
 
     @Test("when the day changes under an idle prompt, the list is shown again with words that are true")

@@ -22,7 +22,8 @@ final class PresenterHarness {
     }
 
     private static func makePresenter(_ database: any TaskStorage, view: RowsSpy, oneShot: Bool) -> TaskPresenter {
-        let presenter = TaskPresenter(storage: database, rendersAfterChanges: !oneShot)
+        // The reference model's fixed moment, never the real time: `today` means the same in both.
+        let presenter = TaskPresenter(storage: database, rendersAfterChanges: !oneShot, clock: ReferenceCalendar.clock)
         presenter.view = view
         return presenter
     }
@@ -96,16 +97,23 @@ final class PresenterHarness {
         try checkRows(after: "redoing everything", sourceLocation: sourceLocation)
     }
 
-    /// The rows the presenter shows, with their numbers, equal the model's (all tasks, or those its
-    /// search matches), and the store holds the model's tasks.
+    /// The rows the presenter shows, with their numbers and details, equal the model's (all tasks, or
+    /// those its search or view shows, in its order), and the store holds the model's tasks.
     func checkRows(after what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         presenter.showList()
         let rows = try #require(view.lastRows, "no rows shown after \(what)", sourceLocation: sourceLocation)
-        let shown = model.shown
-        try #require(rows.map(\.number) == shown.map(\.number), "after \(what)", sourceLocation: sourceLocation)
-        try #require(rows.map(ReferenceTask.init) == shown.map(\.task), "after \(what)", sourceLocation: sourceLocation)
-        let stored = try database.allTasks().map { ReferenceTask(text: $0.text, isFavorite: $0.isFavorite, isDone: $0.isDone) }
+        let expected = model.shownRows
+        try #require(rows.map(\.number) == expected.map(\.number), "after \(what)", sourceLocation: sourceLocation)
+        try #require(rows == expected, "after \(what): \(rows.map(Self.describe)) ≠ \(expected.map(Self.describe))",
+                     sourceLocation: sourceLocation)
+        let stored = try database.allTasks().map(ReferenceTask.init(stored:))
         try #require(stored == model.tasks, "stored, after \(what)", sourceLocation: sourceLocation)
+    }
+
+    /// A row in one line, its text and tags quoted.
+    private static func describe(_ row: TaskRow) -> String {
+        let details = row.details.map { " \(String(reflecting: $0.tags)) \($0.due ?? "-")\($0.isOverdue ? "!" : "")\($0.isRecurring ? " ⟳" : "")" }
+        return "\(row.number)\(row.isFavorite ? "★" : "")\(row.isDone ? "✓" : "") \(String(reflecting: row.text))" + (details ?? "")
     }
 
     private static func result(_ outcome: ReferenceList.Outcome) -> CommandResult {

@@ -1,3 +1,5 @@
+import TaskPresenter
+
 /// The simplest model of the `tasks` contract that could work: an array of tasks and undo/redo
 /// stacks of whole-list snapshots, with its own small parser of command lines.
 ///
@@ -15,15 +17,17 @@ struct ReferenceList {
     /// The list before each undo that can be redone, the latest last.
     private var redoStack: [[ReferenceTask]] = []
 
-    /// The text `find` searches for at the prompt, until `list`.
-    private(set) var filter: String?
+    /// What the prompt shows until `list`: a search, or the `today` or `upcoming` view.
+    private(set) var filter: ReferenceView?
 
-    /// The tasks shown, with their numbers: all of them, or those matching `filter`.
+    /// The tasks shown, with their numbers: all of them, or those `filter` shows, in its order.
     var shown: [(number: Int, task: ReferenceTask)] {
         let numbered = tasks.enumerated().map { (number: $0.offset + 1, task: $0.element) }
-        guard let filter else { return numbered }
-        return numbered.filter { Self.folded($0.task.text).contains(Self.folded(filter)) }
+        return filter?.shown(numbered) ?? numbered
     }
+
+    /// The rows the presenter should show.
+    var shownRows: [TaskRow] { shown.map { $0.task.row($0.number) } }
 
     /// Forgets the search, as a new process would.
     mutating func forgetFilter() { filter = nil }
@@ -54,9 +58,16 @@ struct ReferenceList {
         case "mv": return mv(rest)
         case "clear" where rest.isEmpty: return clear()
         case "clear": return rest.elementsEqual("done".utf8) ? clearDone() : .failed
+        case "due", "tag", "every":
+            guard let (numbers, update) = ReferenceWords.fieldCommand(word, Self.words(rest)) else { return .failed }
+            return change(numbers, update)
         case "find":
             guard !rest.isEmpty else { return .failed }
-            if !inScript { filter = String(decoding: rest, as: UTF8.self) }
+            if !inScript { filter = .find(String(decoding: rest, as: UTF8.self)) }
+            return .succeeded
+        case "today", "upcoming":
+            guard rest.isEmpty else { return .failed }
+            if !inScript { filter = word == "today" ? .today : .upcoming }
             return .succeeded
         case "undo": return rest.isEmpty ? undo() : .failed
         case "redo": return rest.isEmpty ? redo() : .failed
@@ -73,9 +84,12 @@ struct ReferenceList {
     // MARK: Commands
 
     private mutating func add(_ text: [UInt8]) -> Outcome {
-        guard !text.isEmpty else { return .failed }
+        guard !text.isEmpty, let (plain, attributes) = ReferenceWords.text(String(decoding: text, as: UTF8.self)),
+              let plain else { return .failed }
+        var task = ReferenceTask(text: plain)
+        Self.apply(attributes, to: &task)
         recordStep()
-        tasks.append(ReferenceTask(text: String(decoding: text, as: UTF8.self), isFavorite: false))
+        tasks.append(task)
         return .succeeded
     }
 
@@ -86,10 +100,31 @@ struct ReferenceList {
         return .succeeded
     }
 
+    /// A recurring task checked off stays done, stops recurring, and is followed by the next one.
     private mutating func done(_ arguments: [UInt8]) -> Outcome {
         guard let indices = indices(arguments) else { return .failed }
         recordStep()
-        for index in Set(indices) { tasks[index].isDone.toggle() }
+        for index in Set(indices).sorted(by: >) {
+            tasks[index].isDone.toggle()
+            guard tasks[index].isDone, let recurrence = tasks[index].recurrence else { continue }
+            var next = tasks[index]
+            next.isDone = false
+            next.due = recurrence.next(after: tasks[index].due)
+            tasks[index].recurrence = nil
+            tasks.insert(next, at: index + 1)
+        }
+        return .succeeded
+    }
+
+    /// Changes each task `numbers` name, as one step when any of them changes.
+    private mutating func change(_ numbers: some Collection<String>, _ update: (inout ReferenceTask) -> Void) -> Outcome {
+        guard let indices = indices(Array(numbers.joined(separator: " ").utf8)) else { return .failed }
+        var changed = tasks
+        for index in Set(indices) { update(&changed[index]) }
+        if changed != tasks {
+            recordStep()
+            tasks = changed
+        }
         return .succeeded
     }
 
@@ -126,10 +161,21 @@ struct ReferenceList {
         guard let range = Self.range(arguments[..<tokenEnd]), range.count == 1, !text.isEmpty,
               range.lowerBound <= tasks.count, shownIndices.contains(range.lowerBound - 1) else { return .failed }
         let index = range.lowerBound - 1
-        guard !tasks[index].text.utf8.elementsEqual(text) else { return .succeeded }
+        guard let (plain, attributes) = ReferenceWords.text(String(decoding: text, as: UTF8.self)) else { return .failed }
+        var task = tasks[index]
+        if let plain { task.text = plain }
+        Self.apply(attributes, to: &task)
+        guard task != tasks[index] else { return .succeeded }
         recordStep()
-        tasks[index].text = String(decoding: text, as: UTF8.self)
+        tasks[index] = task
         return .succeeded
+    }
+
+    /// Sets what the attribute words of an `add` or `edit` text name; their tags replace the task's.
+    private static func apply(_ attributes: ReferenceWords.Attributes, to task: inout ReferenceTask) {
+        if let due = attributes.due { task.due = due }
+        if let recurrence = attributes.recurrence { task.recurrence = recurrence }
+        if let tags = attributes.tags { task.tags = tags }
     }
 
     private mutating func clear() -> Outcome {
@@ -156,7 +202,7 @@ struct ReferenceList {
     private func help(_ arguments: [UInt8]) -> Outcome {
         let topic = String(decoding: arguments, as: UTF8.self)
         let commands = ["add", "done", "fav", "rm", "edit", "mv", "clear", "find", "list", "ls", "undo", "redo", "help",
-                        "quit", "exit"]
+                        "quit", "exit", "due", "tag", "every", "today", "upcoming"]
         return arguments.isEmpty || commands.contains(topic) ? .succeeded : .failed
     }
 
@@ -203,9 +249,9 @@ struct ReferenceList {
         return value
     }
 
-    /// Text compared without case, as `find` does: upper case then lower case (`ß` → `ss`).
-    private static func folded(_ text: String) -> String {
-        text.uppercased().lowercased()
+    /// The words of the arguments, split at whitespace.
+    private static func words(_ arguments: [UInt8]) -> [String] {
+        arguments.split(whereSeparator: isWhitespace).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Whitespace

@@ -95,20 +95,23 @@ struct AttributeWords {
     }
 
     /// The words of `text`, each with the whitespace before it (the first one's is dropped).
+    /// Split at scalars, not characters: a space followed by a combining mark is one character,
+    /// which would glue the word before it to the next one (`+home \u{301}x`, a tag with a space).
     private static func words(_ text: String) -> [(gap: String, word: Substring)] {
+        let scalars = text.unicodeScalars
         var result: [(String, Substring)] = []
         var gap = ""
         var start: String.Index?
-        for index in text.indices {
-            let isSpace = text[index] == " " || text[index] == "\t"
+        for index in scalars.indices {
+            let isSpace = scalars[index] == " " || scalars[index] == "\t"
             if isSpace, let wordStart = start {
-                result.append((gap, text[wordStart..<index]))
+                result.append((gap, Substring(scalars[wordStart..<index])))
                 start = nil
                 gap = ""
             }
-            if isSpace { gap.append(text[index]) } else if start == nil { start = index }
+            if isSpace { gap.unicodeScalars.append(scalars[index]) } else if start == nil { start = index }
         }
-        if let start { result.append((gap, text[start...])) }
+        if let start { result.append((gap, Substring(scalars[start...]))) }
         return result
     }
 

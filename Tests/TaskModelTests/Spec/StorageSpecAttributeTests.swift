@@ -75,6 +75,18 @@ import TaskModel
         #expect(try database.allTasks() == list)
     }
 
+    @Test(arguments: Backend.allCases) func aTaskAddedAfterTheNextOfALastRecurringTaskInOneTransactionGoesAfterIt(
+        _ backend: Backend
+    ) throws {
+        let database = try backend.makeStorage()
+        try database.write { store in // as a script runs: the add before the check-off in the same transaction
+            let task = try store.create(text: "a", attributes: TaskEdit(recurrence: .some(Recurrence(.weeks(1)))))
+            try store.toggleDone(ids: [task.id], at: Date(), in: Self.berlin)
+            try store.create(text: "b")
+        }
+        #expect(try database.snapshot() == ["✓a", "a", "b"])
+    }
+
     @Test(arguments: Backend.allCases) func aTimedRecurringTaskKeepsItsTimeOfDay(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let call = try database.create(text: "Call", attributes: TaskEdit(due: .some(.instant(Self.fiveOClock)),
