@@ -78,6 +78,10 @@ public enum ManualText {
                 When set and not empty, no colour, as with `--no-color`. Colour is only ever used on a terminal.
                 """]),
             .item(term: "`EDITRC`", text: ["The line editor's settings file, instead of `~/.editrc`."]),
+            .item(term: "`TZ`", text: ["""
+                The time zone in which dates are read and shown: what `today` and `fri` mean, when an \
+                all-day date is overdue, the time of day of a timed one. The system's when unset.
+                """]),
         ]),
         ManualSection("FILES", [
             .item(term: "`~/.local/share/tasks/tasks.sqlite`", text: ["The default store."]),

@@ -139,6 +139,7 @@ public final class TaskPresenter {
             case .own where shown.tasks == nil && (command == .today || command == .upcoming):
                 // A one-shot view by date: only the dated tasks are read, each with its number.
                 let (dated, count) = try storage.read { store in (try store.datedTasks(), try store.count()) }
+                shown.filter = filter // in effect for what comes next, as at the prompt
                 ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view,
                                   at: clock.moment)
             case .own:

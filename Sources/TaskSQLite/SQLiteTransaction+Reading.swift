@@ -64,7 +64,7 @@ extension SQLiteTransaction: TaskReading {
             var tasks = TaskList()
             var positions: [Int64] = []
             try statement("""
-                SELECT \(Self.taskColumns), position FROM task INDEXED BY task_dated
+                SELECT \(Self.taskColumns), position FROM task
                 WHERE (dueDay IS NOT NULL OR dueAt IS NOT NULL) AND doneAt IS NULL AND \(listed) ORDER BY position
                 """).forEachRow { row in
                 guard let id = row.uuid(0) else { throw damagedTask(at: positions.count) }

@@ -177,6 +177,14 @@ struct TaskPresenterDateTests {
         #expect(view.messages.last?.hasPrefix("\(numbers.count) of 7 tasks") == true)
     }
 
+    @Test("a view shown before any list was loaded stays in effect for the next command")
+    func aViewFirstStaysInEffect() throws {
+        let (sut, view) = try makeSUT(tasks: ["A"], shown: false)
+        #expect(sut.handle(line: "today") == .succeeded)
+        #expect(sut.handle(line: "done 1") == .failed)
+        #expect(view.messages.last == "done 1: task 1 is not among the tasks `today` shows; `list` shows them all")
+    }
+
     @Test("find takes tags with text")
     func findWithTags() throws {
         let (sut, view) = try makeSUT()
