@@ -162,6 +162,20 @@ extension PostgresTaskRow {
                   recurrence: recurrence?.storedForm, removedBy: nil)
     }
 
+    /// The row as one parameter per column of `written` (all but `removed_by`), in its order.
+    var writtenValues: [PostgresValue] {
+        func optional<T>(_ value: T?, _ make: (T) -> PostgresValue) -> PostgresValue { value.map(make) ?? .null }
+        return [.int64(position), .bytes(text), .bool(isFavorite), optional(doneAt, PostgresValue.double),
+                .double(createdAt), optional(foreign, PostgresValue.bytes), optional(dueDay, PostgresValue.int64),
+                optional(dueAt, PostgresValue.double), optional(tags, PostgresValue.text),
+                optional(recurrence, PostgresValue.text)]
+    }
+
+    /// `$first::type, …`: a parameter for each of `columns`, cast to its type.
+    static func parameters(_ columns: [Column], from first: Int) -> String {
+        columns.enumerated().map { "$\(first + $0.offset)::\($0.element.type)" }.joined(separator: ", ")
+    }
+
     /// `images` as array parameters, one per column of `all` in its order (NULL where there is no
     /// image), for a statement to `unnest`.
     static func arrays(_ images: [PostgresTaskRow?]) -> [PostgresValue] {

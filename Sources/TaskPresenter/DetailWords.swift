@@ -1,11 +1,12 @@
 import TaskModel
 
 /// Makes the details of rows (`TaskRow.Details`) for one showing of a list: tags as typed, due
-/// dates in words. A long list repeats a few tag sets and days many times, so each is written once.
+/// dates in words. A long list repeats a few tag sets and days many times, so the latest ones
+/// written are kept (compared, not hashed: comparing small strings costs less than hashing them).
 struct DetailWords {
     let dueText: DueText
-    private var tagTexts: [[String]: String] = [:]
-    private var dayTexts: [CalendarDay: String] = [:]
+    private var tagTexts = RecentValues<[String], String>()
+    private var dayTexts = RecentValues<CalendarDay, String>()
 
     init(dueText: DueText) {
         self.dueText = dueText
@@ -20,17 +21,11 @@ struct DetailWords {
 
     private mutating func text(of tags: [String]) -> String {
         guard !tags.isEmpty else { return "" }
-        if let known = tagTexts[tags] { return known }
-        let text = tags.map(AttributeWords.typed(tag:)).joined(separator: " ")
-        tagTexts[tags] = text
-        return text
+        return tagTexts.value(for: tags) { $0.map(AttributeWords.typed(tag:)).joined(separator: " ") }
     }
 
     private mutating func text(of due: Due) -> String {
         guard case let .day(day) = due else { return dueText.words(due) }
-        if let known = dayTexts[day] { return known }
-        let text = dueText.words(due)
-        dayTexts[day] = text
-        return text
+        return dayTexts.value(for: day) { _ in dueText.words(due) }
     }
 }

@@ -13,7 +13,7 @@ extension TaskWriting where Self: StepHistory {
     package func toggleDone(ids: [TaskItem.ID], at now: Date, in timeZone: TimeZone) throws -> CheckedOff {
         let time = Date(timeIntervalSince1970: now.timeIntervalSince1970) // as it reads back
         let ids = ids.uniqued()
-        var (states, followers) = try statesAndRoomForFollowers(ids)
+        let (states, followers) = try statesAndRoomForFollowers(ids)
         var checked = CheckedOff(time: time)
         var transitions: [TaskTransition] = []
         for id in ids {
@@ -31,8 +31,6 @@ extension TaskWriting where Self: StepHistory {
             checked.next[id] = next
             transitions.append(TaskTransition(id: next.id, before: nil, after: TaskState(next, at: position)))
         }
-        states.removeAll()
-        followers.removeAll()
         try record(.toggleDone, transitions)
         return checked
     }

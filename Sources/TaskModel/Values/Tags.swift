@@ -19,6 +19,9 @@ public enum Tags {
 
     /// The tags `storedForm` wrote.
     public static func read(storedForm: String?) -> [String] {
-        storedForm.map { $0.split(separator: " ").map(String.init) } ?? []
+        guard let storedForm else { return [] }
+        // One tag, the usual case, without splitting (a list reads thousands).
+        guard storedForm.utf8.contains(UInt8(ascii: " ")) else { return [storedForm] }
+        return storedForm.split(separator: " ").map(String.init)
     }
 }

@@ -22,9 +22,6 @@ public struct TaskEdit: Sendable, Hashable {
         self.recurrence = recurrence
     }
 
-    /// Whether it changes nothing.
-    public var isEmpty: Bool { self == TaskEdit() }
-
     /// The kind of step it makes: the command of the one kind of field it sets, else an edit.
     public var kind: Change.Kind {
         let tagsChange = tags != nil || !addedTags.isEmpty || !removedTags.isEmpty

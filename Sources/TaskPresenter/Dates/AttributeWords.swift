@@ -62,11 +62,13 @@ struct AttributeWords {
         return (text.isEmpty ? nil : text, edit)
     }
 
-    /// The tag a word names: `+home` is `home`, `@phone` is `@phone`; nil for other words.
+    /// The tag a word names: `+home` is `home`, `@phone` is `@phone`; nil for other words (a word
+    /// with a control character in it is text, and shown escaped).
     static func tag(_ word: Substring) -> String? {
         guard let sign = word.first, sign == "+" || sign == "@",
               let first = word.dropFirst().first, first.isLetter else { return nil }
-        return sign == "+" ? String(word.dropFirst()) : String(word)
+        let tag = sign == "+" ? String(word.dropFirst()) : String(word)
+        return Tags.isValid(tag) ? tag : nil
     }
 
     /// How a tag is shown and typed: `+home`, `@phone`.

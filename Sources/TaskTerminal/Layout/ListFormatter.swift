@@ -103,6 +103,7 @@ public struct ListFormatter: Sendable {
         let (numberStart, numberEnd) = (Array(palette.number.start.utf8), Array(palette.number.end.utf8))
         let (doneStart, doneEnd) = (Array(palette.done.start.utf8), Array(palette.done.end.utf8))
         var bytes = ByteBuffer(capacity: Self.chunkSize + 1024)
+        var laidOut: [(RowDetails, LaidOutDetails)] = []
         // `rows` may not take a closure that captures the non-escaping `output`; it does not keep it.
         withoutActuallyEscaping(output) { output in
             rows { number, utf8, isFavorite, isDone, details in
@@ -124,14 +125,14 @@ public struct ListFormatter: Sendable {
                     }
                     if let details {
                         appendDetails(details, after: DisplayWidth.of(shown.last ?? ""), indent: indent,
-                                      width: wrapWidth.map { $0 - markWidth }, to: &bytes)
+                                      width: wrapWidth.map { $0 - markWidth }, to: &bytes, laidOut: &laidOut)
                     }
                 } else {
                     bytes.append(utf8)
                     if isDone { bytes.append(doneEnd) }
                     if let details {
                         appendDetails(details, after: utf8.count, indent: indent, width: wrapWidth.map { $0 - markWidth },
-                                      to: &bytes)
+                                      to: &bytes, laidOut: &laidOut)
                     }
                 }
                 bytes.append(UInt8(ascii: "\n"))
@@ -147,17 +148,35 @@ public struct ListFormatter: Sendable {
     /// Writes `details` after a text line `used` columns wide: two spaces and the details on that
     /// line when they fit in `width` (or there is no width), else on a line of their own under the text.
     private func appendDetails(_ details: RowDetails, after used: Int, indent: Int, width: Int?,
-                               to bytes: inout ByteBuffer) {
-        var plain = details.plainText
-        let width = width.map { width in (width, Self.width(of: &plain)) }
-        if let (width, detailsWidth) = width, used > 0, used + 2 + detailsWidth > width {
+                               to bytes: inout ByteBuffer, laidOut: inout [(RowDetails, LaidOutDetails)]) {
+        // The latest few, compared rather than hashed: their strings are short.
+        let details = laidOut.first { $0.0 == details }?.1 ?? {
+            let made = layOut(details)
+            if laidOut.count == 16 { laidOut.removeFirst() }
+            laidOut.append((details, made))
+            return made
+        }()
+        if let width, used > 0, used + 2 + details.width > width {
             bytes.append(UInt8(ascii: "\n"))
             bytes.append(UInt8(ascii: " "), repeating: indent)
         } else {
             bytes.append(UInt8(ascii: " "), repeating: 2)
         }
-        var styled = palette == .plain ? plain.escapingControlCharacters() : styledDetails(details)
-        styled.withUTF8 { bytes.append($0) }
+        bytes.append(details.bytes)
+    }
+
+    /// Details as written: their bytes in this palette and the columns they take. A long list
+    /// repeats a few (a tag set, a handful of days), so each is laid out once per list.
+    struct LaidOutDetails {
+        var bytes: [UInt8]
+        var width: Int
+    }
+
+    private func layOut(_ details: RowDetails) -> LaidOutDetails {
+        var plain = details.plainText
+        let width = Self.width(of: &plain)
+        let styled = palette == .plain ? plain.escapingControlCharacters() : styledDetails(details)
+        return LaidOutDetails(bytes: Array(styled.utf8), width: width)
     }
 
     /// The columns `text` takes once escaped: its length when it is printable ASCII (most details).
