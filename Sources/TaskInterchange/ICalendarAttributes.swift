@@ -76,8 +76,7 @@ enum ICalendarAttributes {
             read.taken.insert(line.number)
         }
         for line in all where line.name == "CATEGORIES" {
-            let tags = splitList(line.value).map { ICalendar.unescapeText($0) }
-            guard tags.allSatisfy(Tags.isValid) else { continue }
+            let tags = splitList(line.value).map { ICalendar.unescapeText($0) }.compactMap(Tags.fromElsewhere)
             read.tags = Tags.changing(read.tags, adding: tags, removing: [])
             read.taken.insert(line.number)
         }

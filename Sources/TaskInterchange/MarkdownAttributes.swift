@@ -108,7 +108,8 @@ enum MarkdownAttributes {
 
     /// The tag a word writes (`+home`, `@desk`); nil for any other word.
     private static func tag(_ word: Substring) -> String? {
-        guard word.count > 1, let first = word.first, first == "+" || first == "@" else { return nil }
+        guard word.count > 1, let first = word.first, first == "+" || first == "@",
+              word.dropFirst().first?.isLetter == true else { return nil }
         let rest = MarkdownEscaping.unescape(word.dropFirst())
         let tag = first == "@" ? "@" + rest : rest
         return Tags.isValid(tag) ? tag : nil

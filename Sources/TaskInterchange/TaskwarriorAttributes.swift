@@ -122,8 +122,8 @@ enum TaskwarriorAttributes {
         if object["tasksdue"] == .string("day") { read.taken.insert("tasksdue") }
         if case let .array(values)? = object["tags"] {
             let tags = values.compactMap(\.string)
-            if tags.count == values.count, tags.allSatisfy(Tags.isValid) {
-                read.tags = Tags.changing([], adding: tags, removing: [])
+            if tags.count == values.count { // an array of tags: each made one we can show (`Tags.fromElsewhere`)
+                read.tags = Tags.changing([], adding: tags.compactMap(Tags.fromElsewhere), removing: [])
                 read.taken.insert("tags")
             }
         }

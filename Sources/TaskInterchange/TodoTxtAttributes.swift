@@ -100,7 +100,8 @@ enum TodoTxtAttributes {
         var tags: [String] = []
         var dueIndex: Int?, timeIndex: Int?, recIndex: Int?, dayIndex: Int?
         for (index, word) in words.enumerated() {
-            if word.count > 1, word.hasPrefix("+") || word.hasPrefix("@") {
+            // A letter after the sign, as `tasks` reads its own words: `+1 555` is text, not a tag.
+            if word.count > 1, word.hasPrefix("+") || word.hasPrefix("@"), word.dropFirst().first?.isLetter == true {
                 let tag = word.hasPrefix("+") ? String(word.dropFirst()) : String(word)
                 guard Tags.isValid(tag) else { continue }
                 if !tags.contains(tag) { tags.append(tag) }

@@ -37,26 +37,29 @@ enum ListFilter: Sendable, Hashable {
             let today = moment.today
             list.forEachTask { index, _, flags in
                 guard !flags.isDone, let due = flags.due else { return }
-                let key = DateKey(due, at: moment)
+                let key = DateKey(due, at: moment, overdueFirst: self == .today)
                 if self == .upcoming || key.day <= today { dated.append((index, key)) }
             }
             return dated.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.index)
         }
     }
 
-    /// The order of dated tasks: overdue ones first for `today` (as they come by date anyway),
-    /// then by day, an all-day task before the timed ones of its day, timed ones by time.
+    /// The order of dated tasks: for `today`, the overdue ones first (a time passed today comes
+    /// before a task due all day today); then by day, an all-day task before the timed ones of its
+    /// day, timed ones by time.
     private struct DateKey: Comparable {
+        var rank: Int
         var day: CalendarDay
         var time: Double
 
-        init(_ due: Due, at moment: Moment) {
+        init(_ due: Due, at moment: Moment, overdueFirst: Bool) {
+            rank = overdueFirst && !due.isOverdue(at: moment.now, in: moment.timeZone) ? 1 : 0
             day = due.day(in: moment.timeZone)
             time = if case let .instant(instant) = due { instant.timeIntervalSince1970 } else { -.infinity }
         }
 
         static func < (first: DateKey, second: DateKey) -> Bool {
-            (first.day, first.time) < (second.day, second.time)
+            (first.rank, first.day, first.time) < (second.rank, second.day, second.time)
         }
     }
 

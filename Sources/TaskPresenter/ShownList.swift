@@ -106,8 +106,8 @@ struct ShownList {
         if shown.isEmpty {
             return view.display(rows: TaskRows(list, shown: [], emptyText: summary, at: moment))
         }
-        // A row the search does not show is shown as the next row it does show, or its last.
-        let shownFocus = focus.map { focus in shown.firstIndex { $0 >= focus } ?? shown.count - 1 }
+        // The row itself when shown (a view by date is not in list order), else the next row shown, or the last.
+        let shownFocus = focus.map { focus in shown.firstIndex(of: focus) ?? shown.firstIndex { $0 >= focus } ?? shown.count - 1 }
         view.display(rows: TaskRows(list, shown: shown, listIndices: listIndices, focus: shownFocus, at: moment))
         view.display(message: .info(summary))
     }

@@ -16,8 +16,10 @@ struct TaskFilter: Sendable, Hashable {
     init(query: String) {
         self.query = query
         let words = query.split(separator: " ")
-        tags = words.compactMap(AttributeWords.tag).map(Self.fold)
-        let text = tags.isEmpty ? query : words.filter { AttributeWords.tag($0) == nil }.joined(separator: " ")
+        // `+@phone` too, as `tag` takes a context.
+        func tag(_ word: Substring) -> String? { AttributeWords.tag(word.hasPrefix("+@") ? word.dropFirst() : word) }
+        tags = words.compactMap(tag).map(Self.fold)
+        let text = tags.isEmpty ? query : words.filter { tag($0) == nil }.joined(separator: " ")
         folded = Self.fold(text)
         asciiNeedle = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
     }

@@ -18,6 +18,21 @@ import TaskModel
         #expect(task?.recurrence == Recurrence(.weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])))
     }
 
+    @Test func aTodoTxtWordWithoutALetterAfterItsSignIsText() throws {
+        let task = try first("(B) 2026-01-01 task two +1 +ok @5pm\n", .todotxt)
+        #expect(task?.text == "task two +1 @5pm")
+        #expect(task?.tags == ["ok"])
+    }
+
+    @Test func tagsWithSpacesOrControlCharactersBecomeOneWordAndNoneIsLost() throws {
+        let json = try first(#"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"x","status":"pending","#
+                             + #""tags":["home","bad tag","\u001b[2J","", " two  words "]}]"#, .json)
+        #expect(json?.tags == ["home", "bad_tag", "[2J", "two_words"])
+        let ics = try first("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a@x\r\nSUMMARY:y\r\nCATEGORIES:a b,c\\,d,ok\r\n"
+                            + "END:VTODO\r\nEND:VCALENDAR\r\n", .ics)
+        #expect(ics?.tags == ["a_b", "c,d", "ok"])
+    }
+
     @Test func aTaskwarriorDueWithoutOurMarkIsAnInstantAndItsTagsAreFirstClass() throws {
         let task = try first(#"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"x","status":"pending","#
                              + #""due":"20261201T000000Z","tags":["home","@phone"],"recur":"2wks","project":"p"}]"#, .json)
@@ -49,9 +64,9 @@ import TaskModel
 
             """, .ics)
         #expect(task?.due == .instant(Date(timeIntervalSince1970: 1_796_140_800)))
-        #expect(task?.tags == ["home", "a,b", "@phone"])
+        #expect(task?.tags == ["home", "a,b", "Two_words", "@phone"])
         #expect(task?.recurrence == nil)
-        #expect(task?.foreign == ["icalendar": "CATEGORIES:Two words\nRRULE:FREQ=WEEKLY;COUNT=3"])
+        #expect(task?.foreign == ["icalendar": "RRULE:FREQ=WEEKLY;COUNT=3"])
     }
 
     @Test func aMarkdownItemWithoutOurWordsKeepsItsParenthesesAsText() throws {

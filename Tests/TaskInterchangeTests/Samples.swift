@@ -31,7 +31,7 @@ enum Samples {
     static let attributes: [(due: Due?, tags: [String], recurrence: Recurrence?)] = [
         (.day(day(2026, 12, 1)), ["home", "@phone"], Recurrence(.months(1, dayOfMonth: nil))),
         (.instant(dueInstant), ["work"], Recurrence(.weeks(2), fromCompletion: true)),
-        (.day(day(2026, 1, 31)), ["a;b,c\\d", "+plus", "@"], Recurrence(.months(1, dayOfMonth: nil))),
+        (.day(day(2026, 1, 31)), ["a;b,c\\d", "plus+", "@x"], Recurrence(.months(1, dayOfMonth: nil))),
         (nil, [], Recurrence(.weekdays([.monday, .thursday]))),
         (.instant(dueInstant.addingTimeInterval(30)), ["x"], Recurrence(.months(12, dayOfMonth: 29))),
         (.day(day(2028, 2, 29)), [], Recurrence(.months(24, dayOfMonth: nil))),

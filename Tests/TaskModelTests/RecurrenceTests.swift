@@ -56,6 +56,17 @@ import TaskModel
             == day(2026, 12, 4))
     }
 
+    @Test func monthsCountedFromCompletionKeepTheDayCheckedOffNotTheDueDatesDay() {
+        let due = CalendarDay(year: 2026, month: 1, day: 31)!
+        let completed = CalendarDay(year: 2026, month: 11, day: 25)!
+        for dayOfMonth in [nil, 31] as [Int?] {
+            #expect(Recurrence(.months(1, dayOfMonth: dayOfMonth), fromCompletion: true).next(after: due, completed: completed)
+                    == CalendarDay(year: 2026, month: 12, day: 25)!)
+            #expect(Recurrence(.months(12, dayOfMonth: dayOfMonth), fromCompletion: true).next(after: due, completed: completed)
+                    == CalendarDay(year: 2027, month: 11, day: 25)!)
+        }
+    }
+
     @Test func aRuleCountedFromCompletionCountsFromTheDayTheTaskWasCheckedOff() {
         let afterThreeDays = Recurrence(.days(3), fromCompletion: true)
         #expect(afterThreeDays.next(after: day(2026, 11, 1), completed: day(2026, 11, 25)) == day(2026, 11, 28))

@@ -131,11 +131,13 @@ struct TaskPresenterDateTests {
         view.reset()
         #expect(sut.handle(line: "today") == .succeeded)
         #expect(view.received == [
-            .rows([row(3, "C", due: "20 nov", overdue: true), row(2, "B", due: "today"),
-                   row(5, "E", due: "today 09:00", overdue: true)]),
+            .rows([row(3, "C", due: "20 nov", overdue: true), row(5, "E", due: "today 09:00", overdue: true),
+                   row(2, "B", due: "today")]),
             .message(.info("3 of 6 tasks due today or overdue; `list` shows all")),
         ])
         #expect(sut.prompt == "tasks (today)> ")
+        #expect(sut.handle(line: "fav 2") == .succeeded)
+        #expect(view.lastFocus == 2) // the row of task 2, last in the view by date
         #expect(sut.handle(line: "done 2") == .succeeded)
         #expect(view.lastRows?.map(\.number) == [3, 5])
         view.reset()
@@ -193,6 +195,10 @@ struct TaskPresenterDateTests {
         #expect(view.lastRows?.map(\.number) == [1])
         #expect(sut.handle(line: "find +HOME") == .succeeded)
         #expect(view.lastRows?.map(\.number) == [1, 3])
+        _ = sut.handle(line: "list")
+        _ = sut.handle(line: "tag 2 +@phone")
+        #expect(sut.handle(line: "find +@phone") == .succeeded)
+        #expect(view.lastRows?.map(\.number) == [2])
     }
 
     @Test("find with only tags shows every task that has them, whatever characters its text has")

@@ -8,13 +8,16 @@ enum ReferenceView: Equatable {
     case upcoming
 
     /// The tasks of `numbered` it shows, in its order: a search's in list order, the views' by due
-    /// date (an all-day task before the timed ones of its day), then by number.
+    /// date (an all-day task before the timed ones of its day; for `today`, the overdue ones first),
+    /// then by number.
     func shown(_ numbered: [(number: Int, task: ReferenceTask)]) -> [(number: Int, task: ReferenceTask)] {
         switch self {
         case let .find(query):
             let words = query.split(separator: " ").map(String.init)
-            let tags = words.compactMap(ReferenceWords.tag).map(Self.folded)
-            let text = Self.folded(tags.isEmpty ? query : words.filter { ReferenceWords.tag($0) == nil }.joined(separator: " "))
+            // A context is found as `@phone` or `+@phone`.
+            func tag(_ word: String) -> String? { ReferenceWords.tag(word.hasPrefix("+@") ? String(word.dropFirst()) : word) }
+            let tags = words.compactMap(tag).map(Self.folded)
+            let text = Self.folded(tags.isEmpty ? query : words.filter { tag($0) == nil }.joined(separator: " "))
             return numbered.filter { _, task in
                 tags.allSatisfy { tag in task.tags.contains { Self.folded($0) == tag } }
                     && (text.isEmpty || Self.folded(task.text).contains(text))
@@ -27,6 +30,8 @@ enum ReferenceView: Equatable {
             return dated.sorted { first, second in
                 // Each dated task has a due date: `filter` kept only those.
                 let (firstDue, secondDue) = (first.task.due ?? ReferenceDue(day: 0), second.task.due ?? ReferenceDue(day: 0))
+                // `today` shows the overdue ones first.
+                if self == .today, firstDue.isOverdue != secondDue.isOverdue { return firstDue.isOverdue }
                 return firstDue == secondDue ? first.number < second.number : firstDue < secondDue
             }
         }

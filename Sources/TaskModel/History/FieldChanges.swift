@@ -26,6 +26,8 @@ extension TaskWriting where Self: StepHistory {
             after.task.recurrence = nil
             transitions[transitions.count - 1].after = after
             let due = recurrence.next(after: before.task.due, completed: time, in: timeZone)
+            // Past the calendar's years (9999) a date can be neither typed nor written to a file: it ends there.
+            guard due.day(in: timeZone).date.year <= CalendarDay.lastYear else { continue }
             let next = TaskItem(id: UUID(), text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
                                 due: due, tags: before.task.tags, recurrence: recurrence.kept(forDueOn: due.day(in: timeZone)))
             checked.next[id] = next

@@ -7,6 +7,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
     /// Days since 1970-01-01 (negative before it).
     public var daysSince1970: Int
 
+    /// The last year a date is typed and written in (four digits, as ISO 8601 and every file format
+    /// here write it).
+    public static let lastYear = 9999
+
     public init(daysSince1970: Int) {
         self.daysSince1970 = daysSince1970
     }

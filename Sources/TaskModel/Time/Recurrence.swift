@@ -30,7 +30,10 @@ public struct Recurrence: Sendable, Hashable {
     /// from `completed`, one period after it; anchored, the first date of the rule after both the
     /// due date and the day it was checked off.
     public func next(after due: CalendarDay, completed: CalendarDay) -> CalendarDay {
-        if fromCompletion { return step(completed, times: 1) }
+        if fromCompletion { // months from the day checked off, not from the due date's day of the month
+            guard case let .months(count, _?) = rule else { return step(completed, times: 1) }
+            return Recurrence(.months(count, dayOfMonth: nil), fromCompletion: true).step(completed, times: 1)
+        }
         let bound = max(due, completed)
         let period: Int? = switch rule {
         case let .days(count): max(count, 1)

@@ -6,6 +6,25 @@ public enum Tags {
         !tag.isEmpty && !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
     }
 
+    /// A tag another program wrote, made one: each run of spaces or control characters in it
+    /// becomes `_` (`bad tag` → `bad_tag`, as Taskwarrior and todo.txt need anyway); nil when nothing
+    /// else is left.
+    public static func fromElsewhere(_ raw: String) -> String? {
+        var tag = ""
+        var pendingSeparator = false
+        for scalar in raw.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+                || (0x80..<0xA0).contains(scalar.value) {
+                pendingSeparator = !tag.isEmpty
+                continue
+            }
+            if pendingSeparator { tag.append("_") }
+            pendingSeparator = false
+            tag.unicodeScalars.append(scalar)
+        }
+        return tag.isEmpty ? nil : tag
+    }
+
     /// `tags` with `added` appended (those not there yet) and `removed` taken out.
     public static func changing(_ tags: [String], adding added: [String], removing removed: [String]) -> [String] {
         let removed = Set(removed)

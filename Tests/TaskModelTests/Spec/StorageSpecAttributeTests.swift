@@ -97,6 +97,15 @@ import TaskModel
         #expect(try database.allTasks()[1].due == .instant(next))
     }
 
+    @Test(arguments: Backend.allCases) func aRecurringTaskWhoseNextDateIsPastTheLastYearEnds(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let last = try database.create(text: "a", attributes: TaskEdit(due: .some(.day(CalendarDay(year: 9999, month: 12, day: 31)!)),
+                                                                    recurrence: .some(Recurrence(.months(12, dayOfMonth: nil)))))
+        let checked = try database.checkOff(ids: [last.id], in: Self.berlin)
+        #expect(checked.next.isEmpty)
+        #expect(try database.snapshot() == ["✓a"])
+    }
+
     @Test(arguments: Backend.allCases) func uncheckingATaskAddsNothing(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let task = try database.create(text: "a", attributes: TaskEdit(recurrence: .some(Recurrence(.weeks(1)))))
