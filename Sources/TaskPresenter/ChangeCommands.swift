@@ -32,15 +32,14 @@ struct ChangeCommands {
             return Performed(messages: try interchange.importTasks(format: format, dryRun: dryRun, file: file,
                                                                    on: &list, in: store))
         }
-        let moment = clock.moment
         let shownIndices = filter.map {
-            ListChange.Shown(indices: Set($0.shownIndices(in: list ?? [], at: moment)), view: $0.command)
+            ListChange.Shown(indices: Set($0.shownIndices(in: list ?? [], at: clock.moment)), view: $0.command)
         }
         let rows: any NumberedRows = named ?? list ?? []
-        guard let change = try ListChange.validate(command, against: rows, shown: shownIndices, at: moment) else {
+        guard let change = try ListChange.validate(command, against: rows, shown: shownIndices, clock: clock) else {
             return Performed()
         }
-        let described = try change.apply(to: &list, in: store, at: moment)
+        let described = try change.apply(to: &list, in: store, clock: clock)
         return Performed(messages: described.map { [.info($0.message(undone: command == .undo))] } ?? [],
                          named: list.flatMap(change.focus(in:)))
     }

@@ -45,14 +45,14 @@ enum ListChange {
     /// a single number of one that is not is an error, and a range takes the tasks shown in it,
     /// so that `rm 1-4` never removes a task the user could not see. `mv`'s place may be any.
     static func validate(_ command: Command, against list: some NumberedRows, shown: Shown? = nil,
-                         at moment: Moment) throws(CommandError) -> ListChange? {
+                         clock: Clock) throws(CommandError) -> ListChange? {
         switch command {
         case let .add(text):
-            let (plain, attributes) = try read(text, at: moment)
+            let (plain, attributes) = try read(text, clock: clock)
             guard let plain else { throw .onlyAttributes }
             return .add(text: plain, attributes: attributes)
         case let .due(numbers, date):
-            let due: Due? = if date.lowercased() == "none" { nil } else { try Self.due(date, at: moment) }
+            let due: Due? = if date.lowercased() == "none" { nil } else { try Self.due(date, at: clock.moment) }
             return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(due: .some(due)))
         case let .every(numbers, period):
             var recurrence: Recurrence?
@@ -80,7 +80,7 @@ enum ListChange {
             return .remove(try targets(numbers, in: list, shown: shown))
         case let .edit(number, text):
             let target = try target(number, in: list, shown: shown)
-            var (plain, edit) = try read(text, at: moment)
+            var (plain, edit) = try read(text, clock: clock)
             edit.text = plain
             return .edit(target, edit, shown: list.text(at: target.index))
         case let .mv(number, destination):
@@ -99,9 +99,11 @@ enum ListChange {
     }
 
     /// The text of an `add` or `edit` and what its attribute words set.
-    private static func read(_ text: String, at moment: Moment) throws(CommandError) -> (String?, TaskEdit) {
+    private static func read(_ text: String, clock: Clock) throws(CommandError) -> (String?, TaskEdit) {
+        // The time is asked only of a text with attribute words: a script of plain adds never asks.
+        guard AttributeWords.mayHoldAttributeWords(text) else { return (text, TaskEdit()) }
         do throws(AttributeWords.Failure) {
-            return try AttributeWords(moment: moment).read(text)
+            return try AttributeWords(moment: clock.moment).read(text)
         } catch {
             switch error {
             case let .date(failure): throw .badDate(failure)
@@ -168,12 +170,13 @@ enum ListChange {
     /// Runs the change as one model call and brings `list` (when known) up to date with it:
     /// in place for the ordinary commands, by reloading after `undo` and `redo`.
     /// Returns the model's description of what `undo` or `redo` did.
-    func apply(to list: inout TaskList?, in store: any TaskWriting, at moment: Moment) throws -> Change? {
+    func apply(to list: inout TaskList?, in store: any TaskWriting, clock: Clock) throws -> Change? {
         switch self {
         case let .add(text, attributes):
             let task = try store.create(text: text, attributes: attributes)
             list?.append(task)
         case let .toggleDone(targets):
+            let moment = clock.moment
             let checked = try store.toggleDone(ids: targets.map(\.id), at: moment.now, in: moment.timeZone)
             for target in targets {
                 let wasDone = list?.isDone(at: target.index) == true

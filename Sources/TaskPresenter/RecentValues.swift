@@ -3,7 +3,7 @@
 struct RecentValues<Key: Equatable, Value> {
     private var entries: [(key: Key, value: Value)] = []
     /// How many are kept; the oldest goes first.
-    private let limit = 16
+    private let limit = 64
 
     /// The value for `key`, made by `make` when it is not among the latest.
     mutating func value(for key: Key, make: (Key) -> Value) -> Value {

@@ -138,10 +138,13 @@ public final class TaskPresenter {
             switch transaction {
             case .own where shown.tasks == nil && (command == .today || command == .upcoming):
                 // A one-shot view by date: only the dated tasks are read, each with its number.
-                let (dated, count) = try storage.read { store in (try store.datedTasks(), try store.count()) }
+                let moment = clock.moment
+                // `today` needs those due by the end of today only.
+                let end = command == .today ? (moment.today.adding(days: 1), moment.today.adding(days: 1).start(in: moment.timeZone)) : nil
+                let (dated, count) = try storage.read { store in (try store.datedTasks(endingBefore: end), try store.count()) }
                 shown.filter = filter // in effect for what comes next, as at the prompt
                 ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view,
-                                  at: clock.moment)
+                                  at: moment)
             case .own:
                 watch.commandRan()
                 try shown.refresh(from: storage)

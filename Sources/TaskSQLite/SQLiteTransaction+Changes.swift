@@ -5,6 +5,9 @@ import TaskModel
 /// The changes that add and remove tasks, written as this store keeps them compactly (`Schema`);
 /// changes to tasks' fields and places are TaskModel's (`FieldChanges`), over `StepHistory`.
 extension SQLiteTransaction: TaskWriting {
+    private static let insertPlainTaskSQL =
+        "INSERT INTO task (position, uuid, text, createdAt, createdBy) VALUES (?, ?, ?, ?, ?)"
+
     static let insertTaskSQL = """
         INSERT INTO task (position, uuid, \(TaskRow.fieldColumns.joined(separator: ", ")), createdBy)
         VALUES (?, ?, \(Array(repeating: "?", count: TaskRow.fieldColumns.count).joined(separator: ", ")), ?)
@@ -16,10 +19,18 @@ extension SQLiteTransaction: TaskWriting {
             let step = try beginStep()
             let createdAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970) // as it reads back
             let task = attributes.applied(to: TaskItem(id: identities.next(at: createdAt), text: text, createdAt: createdAt))
-            let insert = try insertTask ?? statement(Self.insertTaskSQL)
-            insertTask = insert // a script of many adds looks it up once
             let position = try nextAppendPosition()
-            try insert.run([.integer(position), .uuid(task.id)] + TaskRow.fieldArguments(task) + [.integer(step)])
+            // A script of many adds looks each statement up once; a plain add binds five values, not twelve.
+            if attributes == TaskEdit() {
+                let insert = try insertPlainTask ?? statement(Self.insertPlainTaskSQL)
+                insertPlainTask = insert
+                try insert.run(.integer(position), .uuid(task.id), .text(text), .real(createdAt.timeIntervalSince1970),
+                               .integer(step))
+            } else {
+                let insert = try insertTask ?? statement(Self.insertTaskSQL)
+                insertTask = insert
+                try insert.run([.integer(position), .uuid(task.id)] + TaskRow.fieldArguments(task) + [.integer(step)])
+            }
             appendPosition = position
             return task
         }

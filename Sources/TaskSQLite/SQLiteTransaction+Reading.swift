@@ -58,15 +58,17 @@ extension SQLiteTransaction: TaskReading {
     /// The dated tasks come from their own index; each one's index in the list is the count of the
     /// listed rows before it, counted from the one before (a scan of the positions up to the last
     /// dated task, in SQLite, with nothing made of the rows).
-    func datedTasks() throws -> (tasks: TaskList, indices: [Int]) {
+    func datedTasks(endingBefore end: (day: CalendarDay, instant: Date)?) throws -> (tasks: TaskList, indices: [Int]) {
         try mapErrors {
             let listed = try listedCondition()
             var tasks = TaskList()
             var positions: [Int64] = []
             try statement("""
                 SELECT \(Self.taskColumns), position FROM task
-                WHERE (dueDay IS NOT NULL OR dueAt IS NOT NULL) AND doneAt IS NULL AND \(listed) ORDER BY position
-                """).forEachRow { row in
+                WHERE (dueDay IS NOT NULL OR dueAt IS NOT NULL) AND doneAt IS NULL AND \(listed)
+                    \(end == nil ? "" : "AND (dueDay < ? OR dueAt < ?)")
+                ORDER BY position
+                """).forEachRow(end.map { [.integer(Int64($0.day.daysSince1970)), .real($0.instant.timeIntervalSince1970)] } ?? []) { row in
                 guard let id = row.uuid(0) else { throw damagedTask(at: positions.count) }
                 tasks.append(try TaskItem(row: row, id: id, path: path))
                 positions.append(row.integer(Int32(TaskRow.taskColumnCount)))

@@ -23,6 +23,8 @@ final class SQLiteTransaction {
     var identities = IdentityGenerator()
     /// The statement that appends a task, once prepared.
     var insertTask: SQLiteStatement?
+    /// The same for a task with nothing but its text, the most common add by far.
+    var insertPlainTask: SQLiteStatement?
     /// The position of the task this transaction appended last, while no move has happened since:
     /// the next append goes after it without asking for the largest position again.
     var appendPosition: Int64?

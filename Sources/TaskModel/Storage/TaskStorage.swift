@@ -63,9 +63,10 @@ public protocol TaskReading {
     /// An index beyond the list has no task.
     func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem]
 
-    /// The tasks not done that have a due date, in list order, with the index in the list of each:
-    /// what `today` and `upcoming` show, read without the rest of a long list where the store can.
-    func datedTasks() throws -> (tasks: TaskList, indices: [Int])
+    /// The tasks not done that have a due date (with `endingBefore`, only those due before that
+    /// day, or at an instant before that moment), in list order, with the index in the list of
+    /// each: what `today` and `upcoming` show, read without the rest of a long list where the store can.
+    func datedTasks(endingBefore end: (day: CalendarDay, instant: Date)?) throws -> (tasks: TaskList, indices: [Int])
 
     /// The task with this identity, if it is in the list.
     func task(id: TaskItem.ID) throws -> TaskItem?
@@ -147,9 +148,16 @@ public protocol TaskWriting: TaskReading {
 
 extension TaskReading {
     /// Picks them out of the whole list: for stores that cannot do better.
-    public func datedTasks() throws -> (tasks: TaskList, indices: [Int]) {
+    public func datedTasks(endingBefore end: (day: CalendarDay, instant: Date)?) throws -> (tasks: TaskList, indices: [Int]) {
         let all = try allTasks()
-        let indices = all.indices.filter { !all.isDone(at: $0) && all.due(at: $0) != nil }
+        let indices = all.indices.filter { index in
+            guard !all.isDone(at: index), let due = all.due(at: index) else { return false }
+            guard let end else { return true }
+            switch due {
+            case let .day(day): return day < end.day
+            case let .instant(instant): return instant < end.instant
+            }
+        }
         return (TaskList(indices.map { all[$0] }), indices)
     }
 }

@@ -38,7 +38,9 @@ public struct TaskEdit: Sendable, Hashable {
         var task = task
         if let text { task.text = text }
         if let due { task.due = due }
-        task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
+        if tags != nil || !addedTags.isEmpty || !removedTags.isEmpty {
+            task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
+        }
         if let recurrence { task.recurrence = recurrence }
         return task
     }

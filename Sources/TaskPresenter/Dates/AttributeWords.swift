@@ -16,10 +16,6 @@ struct AttributeWords {
 
     /// The text and what its attribute words set; the text is nil when only attributes were given.
     func read(_ input: String) throws(Failure) -> (text: String?, edit: TaskEdit) {
-        // Every attribute word and escape has one of these bytes: a script of a million plain adds
-        // is not split into words.
-        guard input.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@")
-            || $0 == UInt8(ascii: "\\") }) else { return (input, TaskEdit()) }
         let words = Self.words(input)
         var edit = TaskEdit()
         var tags: [String] = []
@@ -60,6 +56,29 @@ struct AttributeWords {
         }
         if !tags.isEmpty { edit.tags = tags.uniqued() }
         return (text.isEmpty ? nil : text, edit)
+    }
+
+    /// Whether `text` has a byte every attribute word or escape has: `+`, `@`, `\`, or the colon of
+    /// a word starting `due:` or `every:` (a colon elsewhere, `Task 5: call`, is text).
+    static func mayHoldAttributeWords(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in mayHoldAttributeWords(bytes) }
+    }
+
+    private static func mayHoldAttributeWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "\\"): return true
+            case UInt8(ascii: ":"):
+                for key in ["due", "every"] where index >= key.utf8.count {
+                    let start = index - key.utf8.count
+                    let isWordStart = start == 0 || bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == 0x09
+                    if isWordStart, bytes[start..<index].map({ $0 | 0x20 }).elementsEqual(key.utf8) { return true }
+                }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The tag a word names: `+home` is `home`, `@phone` is `@phone`; nil for other words (a word

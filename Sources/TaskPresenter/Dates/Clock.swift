@@ -12,8 +12,11 @@ public struct Clock: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The system's clock, in the zone `TZ` or the system names (read anew each time).
-    public static let system = Clock(now: { Date() }, timeZone: { TimeZone.current })
+    /// The system's clock, in the zone `TZ` or the system names as the process starts.
+    public static let system: Clock = {
+        let zone = TimeZone.current
+        return Clock(now: { Date() }, timeZone: { zone })
+    }()
 
     /// The moment it is now.
     var moment: Moment { Moment(now: now(), timeZone: timeZone()) }

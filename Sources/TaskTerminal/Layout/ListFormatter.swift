@@ -152,7 +152,7 @@ public struct ListFormatter: Sendable {
         // The latest few, compared rather than hashed: their strings are short.
         let details = laidOut.first { $0.0 == details }?.1 ?? {
             let made = layOut(details)
-            if laidOut.count == 16 { laidOut.removeFirst() }
+            if laidOut.count == 64 { laidOut.removeFirst() }
             laidOut.append((details, made))
             return made
         }()

@@ -42,7 +42,9 @@ final class ReadCountingStore: TaskStorage, Sendable {
             return try base.allTasks()
         }
         func firstTasks(_ count: Int) throws -> TaskList { try base.firstTasks(count) }
-        func datedTasks() throws -> (tasks: TaskList, indices: [Int]) { try base.datedTasks() }
+        func datedTasks(endingBefore end: (day: CalendarDay, instant: Date)?) throws -> (tasks: TaskList, indices: [Int]) {
+            try base.datedTasks(endingBefore: end)
+        }
         func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem] { try base.tasks(at: indices) }
         func task(id: TaskItem.ID) throws -> TaskItem? { try base.task(id: id) }
         func count() throws -> Int { try base.count() }
