@@ -135,7 +135,8 @@ enum TaskwarriorAttributes {
             read.recurrence = Recurrence(rule)
             read.taken.insert("recur")
         }
-        if object["parent"] == .string(templateID(of: id).lowercasedText) {
+        // Only a task with a parent can be the instance of our template (whose identity costs a hash to make).
+        if let parent = object["parent"], parent == .string(templateID(of: id).lowercasedText) {
             read.taken.formUnion(["parent", "imask", "rtype"])
         }
         return read

@@ -162,13 +162,14 @@ struct TaskPresenterDateTests {
     }
 
     @Test("a one-shot today or upcoming reads only the dated tasks, numbered as in the whole list", arguments: [
-        ("today", [3, 5]), ("upcoming", [3, 5, 6]),
+        ("today", [3, 5, 8]), ("upcoming", [3, 5, 8, 9, 6]),
     ])
     func oneShotViews(line: String, numbers: [Int]) throws {
         let store = ReadCountingStore(base: try SQLiteStorage.inMemory())
         let (setup, _) = try makeSUT(database: store)
         for line in ["add A", "add Gone due:today", "add B", "add C due:yesterday", "add D", "add E due:today",
-                     "add F due:fri", "add G due:today", "done 8", "rm 2"] {
+                     "add F due:fri", "add G due:today", "done 8", "add H due:today 23:59", "add I due:tomorrow 0:00",
+                     "rm 2"] {
             #expect(setup.handle(line: line) == .succeeded)
         }
         let (sut, view) = try makeSUT(database: store, shown: false)
@@ -176,7 +177,7 @@ struct TaskPresenterDateTests {
         #expect(sut.handle(line: line) == .succeeded)
         #expect(store.wholeListReads == reads)
         #expect(view.lastRows?.map(\.number) == numbers)
-        #expect(view.messages.last?.hasPrefix("\(numbers.count) of 7 tasks") == true)
+        #expect(view.messages.last?.hasPrefix("\(numbers.count) of 9 tasks") == true)
     }
 
     @Test("a view shown before any list was loaded stays in effect for the next command")
