@@ -136,15 +136,8 @@ public final class TaskPresenter {
             default: nil
             }
             switch transaction {
-            case .own where shown.tasks == nil && (command == .today || command == .upcoming):
-                // A one-shot view by date: only the dated tasks are read, each with its number.
-                let moment = clock.moment
-                // `today` needs those due by the end of today only.
-                let end = command == .today ? (moment.today.adding(days: 1), moment.today.adding(days: 1).start(in: moment.timeZone)) : nil
-                let (dated, count) = try storage.read { store in (try store.datedTasks(endingBefore: end), try store.count()) }
-                shown.filter = filter // in effect for what comes next, as at the prompt
-                ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view,
-                                  at: moment)
+            case .own where shown.tasks == nil && (filter == .today || filter == .upcoming):
+                if let filter { try showDatedTasks(filter) }
             case .own:
                 watch.commandRan()
                 try shown.refresh(from: storage)
@@ -198,6 +191,17 @@ public final class TaskPresenter {
     }
 
     // MARK: Showing the list
+
+    /// A one-shot `today` or `upcoming`: only the dated tasks are read (for `today`, those due by
+    /// the end of today), each with its number; the view stays in effect for what comes next.
+    private func showDatedTasks(_ filter: ListFilter) throws {
+        let moment = clock.moment
+        let tomorrow = moment.today.adding(days: 1)
+        let end = filter == .today ? (tomorrow, tomorrow.start(in: moment.timeZone)) : nil
+        let (dated, count) = try storage.read { store in (try store.datedTasks(endingBefore: end), try store.count()) }
+        shown.filter = filter
+        ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view, at: moment)
+    }
 
     /// Loads the list and shows it whole (filtered while a search is in effect); numbers typed
     /// afterwards refer to these rows. Reuses the rows in memory when no other process changed the
