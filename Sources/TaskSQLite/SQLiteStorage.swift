@@ -34,7 +34,11 @@ public final class SQLiteStorage: TaskStorage {
     /// upgrading is refused too (`olderStore`), and nothing is written.
     public init(path: String, creatingOrUpgrading: Bool = true) throws {
         self.path = path
-        if creatingOrUpgrading { try Self.makeFolder(of: path) }
+        if creatingOrUpgrading {
+            try Self.makeFolder(of: path)
+            // A new store is private whatever the umask: SQLite gives its log files the file's mode.
+            StoreFile.createPrivately(path: path)
+        }
         let isCurrent = try StoreFile.check(path: path) // when it is, opening runs no migrator
         if !isCurrent && !creatingOrUpgrading { throw StoreError.olderStore(path: path) }
         // A store that can be read but not written (its file or folder read-only, a read-only mount)
@@ -118,7 +122,8 @@ public final class SQLiteStorage: TaskStorage {
         }
     }
 
-    /// Creates the folder that is to hold the store at `path`, and its parents, when missing.
+    /// Creates the folder that is to hold the store at `path`, and its parents, when missing: each
+    /// one private (0700), as the XDG Base Directory specification asks of the folders it names.
     private static func makeFolder(of path: String) throws {
         // A path ending in `/` names a folder: SQLite would make a file at the name before it.
         if path.hasSuffix("/") { throw StoreError.notAFile(path: path, kind: .folder) }
@@ -126,10 +131,8 @@ public final class SQLiteStorage: TaskStorage {
         guard !folder.isEmpty else { return }
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreateFolder(path: folder, cause: cause(of: error))
+            if let code = StoreFile.makePrivateFolders(folder) {
+                throw StoreError.cannotCreateFolder(path: folder, cause: posixCause(code))
             }
         } else if !isFolder.boolValue {
             throw StoreError.cannotOpen(path: path, cause: StoreError.Cause(
@@ -230,21 +233,6 @@ public final class SQLiteStorage: TaskStorage {
         } catch {
             throw StoreError.mapping(error, path: path)
         }
-    }
-
-    /// The system's account of why a file operation failed (`ENOENT`, `no such file or directory`).
-    static func cause(of error: Error) -> StoreError.Cause {
-        if let error = error as? CocoaError {
-            // On Linux the underlying error is a POSIXError, which does not cast to NSError.
-            if let underlying = error.underlying as? POSIXError {
-                return posixCause(underlying.code.rawValue)
-            }
-            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-                return posixCause(Int32(underlying.code))
-            }
-            return StoreError.Cause(code: "\(error.code.rawValue)", message: error.localizedDescription)
-        }
-        return StoreError.Cause(code: "\(type(of: error))", message: (error as NSError).localizedDescription)
     }
 
     /// The cause for the C library's error number `code`.

@@ -9,6 +9,32 @@ enum StoreFile {
 
     private static let magic = Array("SQLite format 3\0".utf8)
 
+    /// Creates `path` and its missing parents, each with mode 0700 exactly; returns the `errno` of
+    /// the first that could not be made, or nil.
+    static func makePrivateFolders(_ path: String) -> Int32? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o700) == 0 {
+                chmod(prefix, 0o700) // a umask that takes the owner's bits away does not apply
+            } else if errno != EEXIST {
+                return errno
+            }
+            prefix += "/"
+        }
+        return nil
+    }
+
+    /// Makes an empty file at `path` with mode 0600 exactly, when there is nothing there: SQLite
+    /// opens it as a new database and gives its `-wal` and `-shm` files the same mode. Any failure
+    /// is left for SQLite's own opening to report.
+    static func createPrivately(path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
     /// Throws when the file at `path` exists and is not a tasks store that can be opened safely.
     /// Returns whether it is a tasks store whose schema is up to date (see `Schema.isCurrent`).
     @discardableResult

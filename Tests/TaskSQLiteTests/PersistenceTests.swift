@@ -44,6 +44,18 @@ import TaskModel
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func aNewStoreIsPrivateInFoldersItMadePrivateWhateverTheUmask() throws {
+        let path = folder.file("made/for/it/tasks.sqlite")
+        let database = try SQLiteStorage(path: path)
+        try database.create(text: "x") // the log and its shared memory exist while the store is open
+        func mode(_ path: String) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? nil
+        }
+        for file in [path, path + "-wal", path + "-shm"] { #expect(mode(file) == 0o600, "\(file)") }
+        for folder in ["made", "made/for", "made/for/it"] { #expect(mode(self.folder.file(folder)) == 0o700, "\(folder)") }
+        database.close()
+    }
+
     @Test func theStoreUsesWriteAheadLogging() throws {
         let path = folder.file("tasks.sqlite")
         try SQLiteStorage(path: path).create(text: "x")

@@ -14,9 +14,10 @@ public struct TaskState: Sendable, Hashable {
     }
 
     /// Whether `other` holds the same fields, wherever it is: every field of `TaskItem` (a new one
-    /// included, by its synthesized `==`), and the text byte for byte.
+    /// included, by its synthesized `==`), and the text and tags byte for byte.
     public func hasSameFields(as other: TaskState) -> Bool {
         task == other.task && task.text.utf8.elementsEqual(other.task.text.utf8)
+            && task.tags.elementsEqual(other.task.tags) { $0.utf8.elementsEqual($1.utf8) }
     }
 }
 

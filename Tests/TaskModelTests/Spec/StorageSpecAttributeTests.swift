@@ -106,6 +106,15 @@ import TaskModel
         #expect(try database.snapshot() == ["✓a"])
     }
 
+    @Test(arguments: Backend.allCases) func aTagChangedToACanonicallyEquivalentOneIsAChange(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let task = try database.create(text: "a", attributes: TaskEdit(tags: ["e\u{301}"]))
+        try database.edit(ids: [task.id], TaskEdit(tags: ["\u{E9}"]))
+        #expect(try database.allTasks()[0].tags.map { Array($0.utf8) } == [[0xC3, 0xA9]])
+        #expect(try database.undo() == Change(kind: .retag, taskCount: 1, text: "a"))
+        #expect(try database.allTasks()[0].tags.map { Array($0.utf8) } == [[0x65, 0xCC, 0x81]])
+    }
+
     @Test(arguments: Backend.allCases) func uncheckingATaskAddsNothing(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let task = try database.create(text: "a", attributes: TaskEdit(recurrence: .some(Recurrence(.weeks(1)))))
