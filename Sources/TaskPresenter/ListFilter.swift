@@ -37,7 +37,7 @@ enum ListFilter: Sendable, Hashable {
             let today = moment.today
             list.forEachTask { index, _, flags in
                 guard !flags.isDone, let due = flags.due else { return }
-                let key = DateKey(due, at: moment, overdueFirst: self == .today)
+                let key = DateKey(due, at: moment, today: today, overdueFirst: self == .today)
                 if self == .upcoming || key.day <= today { dated.append((index, key)) }
             }
             return dated.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.index)
@@ -52,8 +52,8 @@ enum ListFilter: Sendable, Hashable {
         var day: CalendarDay
         var time: Double
 
-        init(_ due: Due, at moment: Moment, overdueFirst: Bool) {
-            rank = overdueFirst && !due.isOverdue(at: moment.now, in: moment.timeZone) ? 1 : 0
+        init(_ due: Due, at moment: Moment, today: CalendarDay, overdueFirst: Bool) {
+            rank = overdueFirst && !due.isOverdue(at: moment.now, today: today) ? 1 : 0
             day = due.day(in: moment.timeZone)
             time = if case let .instant(instant) = due { instant.timeIntervalSince1970 } else { -.infinity }
         }

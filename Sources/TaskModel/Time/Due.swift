@@ -19,8 +19,13 @@ public enum Due: Sendable, Hashable {
     /// Whether it has passed at `now` in `timeZone`: an all-day date once its day is over, a timed
     /// one once its instant is.
     public func isOverdue(at now: Date, in timeZone: TimeZone) -> Bool {
+        isOverdue(at: now, today: CalendarDay(now, in: timeZone))
+    }
+
+    /// `isOverdue(at:in:)` with the day it is at `now` read already: for the thousands of rows of a list.
+    public func isOverdue(at now: Date, today: CalendarDay) -> Bool {
         switch self {
-        case let .day(day): CalendarDay(now, in: timeZone) > day
+        case let .day(day): today > day
         case let .instant(instant): now > instant
         }
     }

@@ -18,10 +18,7 @@ struct DueText {
 
     /// Whether `due` has passed: an all-day date once its day is over, a timed one once its instant is.
     func isOverdue(_ due: Due) -> Bool {
-        switch due {
-        case let .day(day): today > day
-        case let .instant(instant): now > instant
-        }
+        due.isOverdue(at: now, today: today)
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
