@@ -43,9 +43,22 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     private var stopping = false
 
     /// Whether `value` (a `--db` or `TASKS_DB` value) names a PostgreSQL database rather than a file:
-    /// a `postgresql://` or `postgres://` URI, or libpq's `key=value` pairs.
-    public static func names(_ value: String) -> Bool {
-        ConnectionString(value) != nil
+    /// a `postgresql://` or `postgres://` URI, or libpq's `key=value` pairs. A value written as a
+    /// connection string that is not a valid one (`postgressql://…`, `host=db passwd=…`) is
+    /// refused (`StoreError.invalidConnectionString`), so that it never becomes a file.
+    public static func names(_ value: String) throws(StoreError) -> Bool {
+        switch ConnectionString.read(value) {
+        case .path: false
+        case .connectionString: true
+        case let .invalid(shown, scheme, reason): throw .invalidConnectionString(shown: shown, scheme: scheme, reason: reason)
+        }
+    }
+
+    /// The byte ranges of the passwords `value` holds when it is written as a connection string,
+    /// valid or not: what a program hides from the process's arguments once it has read them.
+    public static func passwordRanges(in value: String) -> [Range<Int>] {
+        guard ConnectionString.read(value) != .path else { return [] }
+        return ConnectionString.Secrets(value).ranges
     }
 
     /// Connects to the database `connectionString` names and makes sure it holds the list, creating
@@ -54,7 +67,7 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     /// `person`, when given, is whose changes undo and redo act on instead of the role's (people who
     /// connect as one role tell themselves apart so).
     public init(_ connectionString: String, creating: Bool = true, person: String? = nil) throws {
-        let parsed = ConnectionString(connectionString) ?? ConnectionString(unchecked: connectionString)
+        let parsed = ConnectionString(unchecked: connectionString)
         self.connectionString = parsed
         location = parsed.withoutPassword
         let connection = try Self.connect(parsed, location: location)
@@ -75,7 +88,7 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
             return connection
         } catch {
             throw StoreError.cannotOpen(path: location, cause: StoreError.Cause(code: error.sqlState ?? "libpq",
-                                                                               message: error.message))
+                                                                               message: connectionString.scrubbed(error.message)))
         }
     }
 

@@ -23,6 +23,11 @@ extension StoreError {
             "cannot create the folder \(path): \(cause)"
         case let .cannotOpen(path, cause):
             "cannot open \(path): \(cause)"
+        case let .invalidConnectionString(shown, scheme?, _):
+            "cannot open \(shown): a shared list's address starts postgresql:// or postgres://, not \(scheme); "
+                + "nothing was created"
+        case let .invalidConnectionString(shown, nil, reason):
+            "cannot open \(shown): not a valid connection string (\(reason ?? "libpq refused it")); nothing was created"
         case let .readOnly(path):
             "\(path) is read-only: cannot save changes"
         case let .fileGone(path, replaced):

@@ -10,12 +10,19 @@ enum StoreOpener {
     /// `creating` is false (then opening fails, and no file or schema is written). On a shared list,
     /// `person` (when given) is whose changes undo and redo act on; an SQLite file has one history.
     static func open(_ location: String, creating: Bool = true, person: String? = nil) throws -> any TaskStorage {
-        if isShared(location) { return try PostgresStorage(location, creating: creating, person: person) }
+        if try isShared(location) { return try PostgresStorage(location, creating: creating, person: person) }
         return try SQLiteStorage(path: location, creatingOrUpgrading: creating)
     }
 
-    /// Whether `location` names a shared list on a PostgreSQL server rather than an SQLite file.
-    static func isShared(_ location: String) -> Bool {
-        PostgresStorage.names(location)
+    /// Whether `location` names a shared list on a PostgreSQL server rather than an SQLite file;
+    /// throws `StoreError.invalidConnectionString` for one written as a connection string that is
+    /// not valid, which must not become a file.
+    static func isShared(_ location: String) throws -> Bool {
+        try PostgresStorage.names(location)
+    }
+
+    /// Where the passwords are in `location`, a connection string (UTF-8 byte ranges).
+    static func passwordRanges(in location: String) -> [Range<Int>] {
+        PostgresStorage.passwordRanges(in: location)
     }
 }

@@ -160,7 +160,15 @@ struct TasksCommand: ParsableCommand {
             output.writeFailure("no home folder to keep the tasks in: set HOME or XDG_DATA_HOME, or give --db PATH")
             return output.finish(status: 1)
         }
-        let isShared = StoreOpener.isShared(path)
+        let isShared: Bool
+        do {
+            isShared = try StoreOpener.isShared(path)
+        } catch {
+            output.writeFailure(TaskPresenter.message(forOpening: error))
+            return output.finish(status: 1)
+        }
+        // A password read from the arguments is no one else's business for as long as a prompt is open.
+        if isShared, let db { ProcessArguments.blank(StoreOpener.passwordRanges(in: db), ofEvery: db, orWithPrefix: "--db=") }
         if options.user != nil, !isShared {
             output.writeFailure("--user is for a shared list (--db postgresql://…); an SQLite file has one undo history")
             return output.finish(status: 2)

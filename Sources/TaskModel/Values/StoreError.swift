@@ -20,6 +20,11 @@ public enum StoreError: Error, Sendable, Hashable {
     case cannotCreateFolder(path: String, cause: Cause)
     /// The store could not be opened or created.
     case cannotOpen(path: String, cause: Cause)
+    /// A store's name written as a connection string that is not a valid one (`postgressql://…`,
+    /// `host=db passwd=…`): nothing was made of it, no file by that name either. `shown` is the name
+    /// without its password; `scheme` the scheme it gives when that is not PostgreSQL's, else
+    /// `reason` is libpq's.
+    case invalidConnectionString(shown: String, scheme: String?, reason: String?)
     /// The store or its folder is read-only: it can be read, not changed.
     case readOnly(path: String)
     /// The store's file was deleted after it was opened or, when `replaced`, another file was put at

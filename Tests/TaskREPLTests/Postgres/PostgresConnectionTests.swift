@@ -75,6 +75,66 @@ import Testing
         #expect(try server.psql("SELECT count(*) FROM pg_namespace WHERE nspname = 'tasks'", database: database) == "0\n")
     }
 
+    // MARK: Mistyped addresses and passwords
+
+    /// A value written as a connection string that is not a valid one: refused with the reason, its
+    /// password left out, and no file or folder made by that name (it used to become a local store).
+    @Test(arguments: [
+        ("postgressql://alice:AlicePw123@dbhost/team",
+         "cannot open postgressql://alice@dbhost/team: a shared list's address starts postgresql:// or postgres://, "
+            + "not postgressql://; nothing was created"),
+        ("postgresql:/alice:AlicePw123@dbhost/team",
+         "cannot open postgresql:/alice@dbhost/team: a shared list's address starts postgresql:// or postgres://, "
+            + "not postgresql:/; nothing was created"),
+        ("host=/tmp passwd=AlicePw123 dbname=team",
+         "cannot open host=/tmp dbname=team: not a valid connection string (invalid connection option \"passwd\"); "
+            + "nothing was created"),
+        ("host=db usr=alice password=AlicePw123",
+         "cannot open host=db: not a valid connection string (invalid connection option \"usr\"); nothing was created"),
+        ("password=AlicePw123 dbname='team",
+         "cannot open dbname='team: not a valid connection string (unterminated quoted string in connection info "
+            + "string); nothing was created"),
+    ])
+    func aMistypedAddressIsRefusedWithoutItsPasswordAndMakesNoFile(address: String, error: String) async throws {
+        let here = folder.file("here") // the folder it runs in, where a relative path would be made
+        try FileManager.default.createDirectory(atPath: here, withIntermediateDirectories: false)
+        let inHere = ["-c", "cd \"$0\" && exec \"$@\"", here, TasksBinary.path, "--db", address, "add", "Book the room"]
+        #expect(try await ProgramRun(program: "/bin/sh", inHere, in: folder, environment: TasksBinary.environment(in: folder))
+                == ProgramRun(error: "tasks: \(error)\n", status: 1))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: here) == [])
+    }
+
+    @Test func aBadlyEncodedPasswordIsNamedWithoutBeingShown() async throws {
+        let url = "postgresql://alice:S3c%zzret@/\(database)?host=\(server.folder)"
+        #expect(try await run(["--db", url, "list"]) == ProgramRun(error: """
+            tasks: cannot open postgresql://alice@/\(database)?host=\(server.folder): invalid percent-encoded token in the password
+
+            """, status: 1))
+        let inParameter = "postgresql://alice@/\(database)?host=\(server.folder)&password=S3c%zzret"
+        #expect(try await run(["--db", inParameter, "list"]) == ProgramRun(error: """
+            tasks: cannot open postgresql://alice@/\(database)?host=\(server.folder): invalid percent-encoded token in the password
+
+            """, status: 1))
+    }
+
+    @Test func libpqQuotingTheWholeAddressQuotesItWithoutThePassword() async throws {
+        #expect(try await run(["--db", "postgresql://alice:S3cret@[/team", "list"]) == ProgramRun(error: """
+            tasks: cannot open postgresql://alice@[/team: end of string reached when looking for matching "]" in IPv6 \
+            host address in URI: "postgresql://alice@[/team"
+
+            """, status: 1))
+    }
+
+    @Test func aPasswordGivenWithDbIsHiddenFromOtherUsersWhileThePromptIsOpen() async throws {
+        let url = "postgresql://alice:AlicePw123@/\(database)?host=\(server.folder)"
+        let session = try await TerminalSession(["--db=" + url], in: folder)
+        let program = try #require(try await session.programID())
+        let arguments = try String(contentsOfFile: "/proc/\(program)/cmdline", encoding: .utf8)
+            .split(separator: "\0")
+        #expect(arguments.last == "--db=postgresql://alice:xxxxxxxxxx@/\(database)?host=\(server.folder)")
+        #expect(try await session.run("add Book the room").contains("  1   Book the room"))
+    }
+
     // MARK: When it cannot be used
 
     @Test func aServerThatIsNotRunningIsSaidInOneLine() async throws {
