@@ -6,7 +6,8 @@ enum CommandParser {
     /// The command on `line`, or nil for a blank line or a `#` comment.
     ///
     /// Surrounding ASCII whitespace is trimmed; a task's text is otherwise kept exactly as typed.
-    static func parse(_ line: Substring) throws(ParseError) -> Command? {
+    /// A file name is read as `fileNames` says (`FileNameWord`): typed, or given on the command line.
+    static func parse(_ line: Substring, fileNames: FileNameWord.Reading = .typed) throws(ParseError) -> Command? {
         let bytes = line.utf8
         let (start, end) = trimmed(bytes)
         guard start < end else { return nil }
@@ -46,7 +47,7 @@ enum CommandParser {
             guard rest.elementsEqual("done".utf8) else { throw .unexpectedClearArgument(string(rest)) }
             return .clear(doneOnly: true)
         case .export, .import:
-            return try fileCommand(name, rest)
+            return try fileCommand(name, rest, fileNames: fileNames)
         case .help:
             guard !rest.isEmpty else { return .help(topic: nil) }
             let topicEnd = skip(bytes, from: restStart, to: end, whitespace: false)
@@ -72,8 +73,9 @@ enum CommandParser {
     }
 
     /// `export [--format F] [FILE]` or `import [--format F] [--dry-run] FILE`: options first, then
-    /// the file name as the rest of the line (spaces included).
-    private static func fileCommand(_ name: CommandName, _ rest: Substring.UTF8View) throws(ParseError) -> Command {
+    /// the file name as the rest of the line (`FileNameWord`).
+    private static func fileCommand(_ name: CommandName, _ rest: Substring.UTF8View,
+                                    fileNames: FileNameWord.Reading) throws(ParseError) -> Command {
         var format: InterchangeFormat?
         var dryRun = false
         var index = rest.startIndex
@@ -104,7 +106,7 @@ enum CommandParser {
             }
             index = next
         }
-        let file = index < rest.endIndex ? string(rest[index...]) : nil
+        let file = index < rest.endIndex ? try FileNameWord.read(string(rest[index...]), as: fileNames) : nil
         if name == .export { return .export(format: format, file: file) }
         guard let file else { throw .missingFile }
         return .import(format: format, dryRun: dryRun, file: file)

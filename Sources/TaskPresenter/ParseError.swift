@@ -40,6 +40,10 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownOption(command: String, String)
     /// `import` with no file.
     case missingFile
+    /// A file name whose quote is not closed (or that ends in a lone backslash).
+    case unclosedQuote
+    /// Several words, quoted, where one file name goes.
+    case severalFileNames
     /// `due`, `tag` or `every` with a value but no task number before it.
     case missingNumberBefore(String)
     /// `due`, `tag` or `every` with task numbers but no value after them.
@@ -93,6 +97,10 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (command == "import" ? " (it takes --format F and --dry-run)" : " (it takes --format F)")
         case .missingFile:
             "no file given: import FILE reads tasks from FILE (`-` for standard input)"
+        case .unclosedQuote:
+            "the file name's quote is not closed"
+        case .severalFileNames:
+            "give one file name; quote a name with spaces (\"my list.md\")"
         case let .missingNumberBefore(word):
             "no task number before `\(word.abbreviated(to: 30))`"
         case .missingValue(command: "due"):

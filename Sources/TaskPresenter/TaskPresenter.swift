@@ -70,11 +70,12 @@ public final class TaskPresenter {
 
     // MARK: Lines
 
-    /// Handles one line typed at the prompt or given on the command line.
-    public func handle(line: String) -> CommandResult {
+    /// Handles one line typed at the prompt, or given on the command line (`commandLine`: its words
+    /// joined, as the shell that ran tasks read them: a file name in it is taken as it is).
+    public func handle(line: String, commandLine: Bool = false) -> CommandResult {
         let input = line[...]
         do {
-            return try execute(input, in: .own)
+            return try execute(input, in: .own, fileNames: commandLine ? .commandLine : .typed)
         } catch {
             view?.display(message: .error(CommandFailure(line: input, reason: describeShown(error)).description))
             return .failed
@@ -121,8 +122,9 @@ public final class TaskPresenter {
 
     /// The one dispatch, for the prompt, one-shot commands and scripts: parses `line` and runs its
     /// command; throws what went wrong, for the caller to say.
-    private func execute(_ line: Substring, in transaction: Transaction) throws -> CommandResult {
-        guard let command = try CommandParser.parse(line) else { return .succeeded }
+    private func execute(_ line: Substring, in transaction: Transaction,
+                         fileNames: FileNameWord.Reading = .typed) throws -> CommandResult {
+        guard let command = try CommandParser.parse(line, fileNames: fileNames) else { return .succeeded }
         switch command {
         case .quit:
             return .quit

@@ -42,6 +42,13 @@ public enum Posix {
         return path.isEmpty ? nil : path
     }
 
+    /// The home folder of the user named `name` in the password database, or nil when there is none.
+    public static func homeFolder(ofUser name: String) -> String? {
+        guard let entry = getpwnam(name), let folder = entry.pointee.pw_dir else { return nil }
+        let path = String(cString: folder)
+        return path.isEmpty ? nil : path
+    }
+
     /// Whether there is a file (or anything else) at `path`.
     public static func fileExists(_ path: String) -> Bool {
         var status = stat()

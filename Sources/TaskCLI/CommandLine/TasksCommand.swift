@@ -200,7 +200,7 @@ struct TasksCommand: ParsableCommand {
         let saved: OutputStreams.SavedChanges
         switch mode {
         case .oneShot(let line):
-            let result = presenter.handle(line: line)
+            let result = presenter.handle(line: line, commandLine: true)
             status = result == .failed ? 1 : 0
             saved = result == .succeeded && TaskPresenter.savesAChange(line) ? .one : .none
         case .script:

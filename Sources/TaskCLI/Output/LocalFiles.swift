@@ -10,7 +10,7 @@ struct LocalFiles: InterchangeFiles {
 
     /// Writes an export: to a file or a pipe byte for byte; on a terminal escaped, lines kept.
     func write(exported bytes: [UInt8], to path: String?) -> FileFailure? {
-        if let path { return Posix.writeFile(path, bytes).map { FileFailure(reason: $0) } }
+        if let path { return Posix.writeFile(Self.expandingHome(path), bytes).map { FileFailure(reason: $0) } }
         if Posix.isTerminal(Posix.standardOutput) {
             output.write(String(decoding: bytes, as: UTF8.self).escapingControlCharacters(keepingLineBreaks: true),
                          to: .output)
@@ -22,6 +22,17 @@ struct LocalFiles: InterchangeFiles {
 
     /// Reads a file to import, or standard input to its end.
     func read(fileAt path: String?) -> Result<[UInt8], FileFailure> {
-        Posix.readAll(path: path).mapError { FileFailure(reason: $0.reason) }
+        Posix.readAll(path: path.map(Self.expandingHome)).mapError { FileFailure(reason: $0.reason) }
+    }
+
+    /// `path` with a `~` at its start read as a shell reads it: `~` and `~/…` in the user's home
+    /// folder, `~ann/…` in ann's; as it is when there is no such folder. (The presenter leaves a
+    /// `~` the user quoted as `./~`.)
+    static func expandingHome(_ path: String) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let user = path.dropFirst().prefix { $0 != "/" }
+        let home = user.isEmpty ? Posix.homeFolder() : Posix.homeFolder(ofUser: String(user))
+        guard let home else { return path }
+        return home + path.dropFirst(1 + user.count)
     }
 }
