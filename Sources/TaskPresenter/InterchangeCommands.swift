@@ -23,17 +23,24 @@ final class InterchangeCommands {
     /// `export`: the list as it stands in `store`, written to the files; the message to show
     /// (none when the bytes went to standard output, where they are the output).
     func export(format: InterchangeFormat?, file: String?, from store: any TaskReading) throws -> [Message] {
+        try export(format: format, file: file, tasks: try store.allTasks())
+    }
+
+    /// `export` of `tasks`; `shownBefore` when they are the list a prompt held after its store's
+    /// file went (`StoreError.fileGone`), which the message then says.
+    func export(format: InterchangeFormat?, file: String?, tasks: TaskList, shownBefore gone: StoreError? = nil) throws
+        -> [Message] {
         guard let format = format ?? (file.map(InterchangeFormat.init(fileName:)) ?? .todotxt) else {
             throw InterchangeCommandError.unknownExtension(file ?? "")
         }
-        let tasks = try store.allTasks()
         let bytes = Interchange.export(tasks, as: format)
         if let failure = files.write(exported: bytes, to: file) {
             throw InterchangeCommandError.cannotWrite(file ?? "standard output", failure.reason)
         }
-        guard let file else { return [] }
+        let notice = gone.map { Message.error($0.heldListNotice) }
+        guard let file else { return notice.map { [$0] } ?? [] }
         let count = tasks.count == 1 ? "1 task" : "\(tasks.count) tasks"
-        return [.info("Exported \(count) to \(file) (\(Self.formatName(format)))")]
+        return [.info("Exported \(count) to \(file) (\(Self.formatName(format)))")] + (notice.map { [$0] } ?? [])
     }
 
     /// `import`: the file read from the files, its tasks imported into `store` as one step (or,

@@ -76,12 +76,22 @@ extension StoreError {
         }
     }
 
-    /// `PATH was deleted while tasks had it open`, then what to do; after a command that it changed
-    /// nothing: `…; nothing was changed (start tasks again for a new list)`.
+    /// `PATH was deleted while tasks had it open`, then what it means and what to do: the list the
+    /// prompt holds can be seen and exported, a change cannot be saved.
     private static func fileGone(_ path: String, replaced: Bool, afterCommand: Bool) -> String {
         let what = replaced ? "replaced by another file" : "deleted"
-        let advice = replaced ? "start tasks again to open it" : "start tasks again for a new list"
-        return "\(path) was \(what) while tasks had it open; " + (afterCommand ? "nothing was changed (\(advice))" : advice)
+        let again = replaced ? "start tasks again to open the new file" : "start tasks again for a new list"
+        return "\(path) was \(what) while tasks had it open"
+            + (afterCommand ? ", so no change can be saved (`export FILE` saves the list shown; \(again))"
+                            : "; `export FILE` saves the list shown, and changes cannot be saved (\(again))")
+    }
+
+    /// What a prompt says under the list it shows, or after exporting it, from what it holds once
+    /// the store's file was deleted or replaced.
+    var heldListNotice: String {
+        guard case let .fileGone(path, replaced) = self else { return message }
+        return "this is the list as shown before \(path) was \(replaced ? "replaced by another file" : "deleted"); "
+            + "changes cannot be saved"
     }
 
     /// `bob`, `bob and carol`, `bob, carol and dave`; `someone else` for nobody known.

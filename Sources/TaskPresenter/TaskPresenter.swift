@@ -142,9 +142,10 @@ public final class TaskPresenter {
                 if let filter { try showDatedTasks(filter) }
             case .own:
                 watch.commandRan()
-                try shown.refresh(from: storage)
+                let gone = try whileTheFileIsThere { try shown.refresh(from: storage) }
                 shown.filter = filter
                 display()
+                if let gone { view?.display(message: .error(gone.heldListNotice)) }
             case let .script(run): // the script's list is shown once, at its end; a search where it stands
                 if let filter { ShownList.display(try run.wholeList(), filter: filter, on: view, at: clock.moment) }
             }
@@ -152,7 +153,10 @@ public final class TaskPresenter {
             switch transaction {
             case .own:
                 watch.commandRan()
-                let messages = try storage.read { try interchange.export(format: format, file: file, from: $0) }
+                var tasks: TaskList?
+                let gone = try whileTheFileIsThere { tasks = try storage.read { try $0.allTasks() } }
+                let messages = try interchange.export(format: format, file: file, tasks: tasks ?? shown.tasks ?? [],
+                                                      shownBefore: gone)
                 for message in messages { view?.display(message: message) }
             case let .script(run):
                 run.say(try interchange.export(format: format, file: file, from: run.store))
@@ -168,6 +172,20 @@ public final class TaskPresenter {
             }
         }
         return .succeeded
+    }
+
+    /// Runs `body`, a read of the store; when the store's file was deleted or replaced under a
+    /// prompt that holds the list, returns that error instead of throwing it, so that the list as
+    /// shown can still be seen and exported (rescued). Nil when `body` ran.
+    private func whileTheFileIsThere(_ body: () throws -> Void) throws -> StoreError? {
+        do {
+            try body()
+            return nil
+        } catch let error as StoreError {
+            guard case .fileGone = error, shown.tasks != nil else { throw error }
+            watch.said(error)
+            return error
+        }
     }
 
     // MARK: Changes

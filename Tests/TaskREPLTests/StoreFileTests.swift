@@ -42,14 +42,15 @@ import Testing
 
     @Test func aStoreDeletedUnderAnOpenPromptRefusesChangesAndSaysWhy() async throws {
         #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
-        let session = try await TerminalSession(in: folder, columns: 200)
+        let session = try await TerminalSession(in: folder, columns: 320)
         try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
         // The idle prompt says so without a key press, once.
-        let said = "\(folder.file("tasks.sqlite")) was deleted while tasks had it open; start tasks again for a new list"
+        let said = "\(folder.file("tasks.sqlite")) was deleted while tasks had it open; `export FILE` saves the list "
+            + "shown, and changes cannot be saved (start tasks again for a new list)"
         try await session.waitFor { $0.suffix(2) == [said, "tasks>"] }
         #expect(try await session.run("add two") == [
-            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
-                + "(start tasks again for a new list)",
+            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open, so no change can be saved "
+                + "(`export FILE` saves the list shown; start tasks again for a new list)",
         ])
         try await Task.sleep(for: .milliseconds(600)) // two idle checks: nothing more is said
         #expect(try await session.lines().filter { $0.contains("was deleted") }.count == 2)
@@ -58,9 +59,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("tasks.sqlite")))
     }
 
+    @Test func aStoreDeletedUnderAnOpenPromptStillShowsAndExportsTheListItHolds() async throws {
+        _ = try await ProgramRun(["--quiet"], input: "add Buy milk\nadd Pay rent\n", in: folder)
+        let session = try await TerminalSession(in: folder, columns: 320)
+        try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
+        try await session.waitFor { $0.last == "tasks>" && $0.contains { $0.contains("was deleted") } }
+        let notice = "this is the list as shown before \(folder.file("tasks.sqlite")) was deleted; changes cannot be saved"
+        #expect(try await session.run("ls") == ["  1   Buy milk", "  2   Pay rent", notice])
+        let rescue = folder.file("rescue.txt")
+        #expect(try await session.run("export \(rescue)") == ["Exported 2 tasks to \(rescue) (todo.txt)", notice])
+        let exported = try #require(folder.contents(of: "rescue.txt")).split(separator: "\n")
+        #expect(exported.map { $0.split(separator: " ").dropFirst().prefix(2).joined(separator: " ") } == ["Buy milk", "Pay rent"])
+        try await session.type("find rent")
+        try await session.press("Enter")
+        try await session.waitFor {
+            $0.suffix(4) == ["  2   Pay rent", "1 of 2 tasks matches “rent”; `list` shows all", notice, "tasks (find rent)>"]
+        }
+    }
+
     @Test func aStoreDeletedWhileALineIsTypedIsSaidByThatCommandAloneNotAgainByTheIdlePrompt() async throws {
         #expect(try await ProgramRun(["--quiet", "add", "one"], in: folder) == ProgramRun())
-        let session = try await TerminalSession(in: folder, columns: 200)
+        let session = try await TerminalSession(in: folder, columns: 320)
         try await session.type("add two")
         try await session.waitFor { $0.last == "tasks> add two" }
         try FileManager.default.removeItem(atPath: folder.file("tasks.sqlite"))
@@ -68,8 +87,8 @@ import Testing
         try await session.waitForPrompt()
         try await Task.sleep(for: .milliseconds(600)) // two idle checks
         #expect(try await session.lines().suffix(2) == [
-            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open; nothing was changed "
-                + "(start tasks again for a new list)",
+            "add two: \(folder.file("tasks.sqlite")) was deleted while tasks had it open, so no change can be saved "
+                + "(`export FILE` saves the list shown; start tasks again for a new list)",
             "tasks>",
         ])
     }
