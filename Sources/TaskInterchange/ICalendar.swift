@@ -98,7 +98,9 @@ enum ICalendar {
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         let lines = try ContentLine.unfold(bytes)
-        guard let first = lines.first(where: { !$0.text.isEmpty }), first.text == "BEGIN:VCALENDAR" else {
+        // Names and their values of BEGIN and END are case-insensitive (RFC 5545 §3.1, §3.6).
+        guard let first = lines.first(where: { !$0.text.isEmpty }), let begin = ContentLine(first.text, number: first.number),
+              begin.name == "BEGIN", begin.value.uppercased() == "VCALENDAR" else {
             throw InterchangeError(.line(lines.first?.number ?? 1), .notThisFormat)
         }
         var tasks: [TaskImport] = []
@@ -123,6 +125,10 @@ enum ICalendar {
                 if open.count == 1 {
                     if last.name == "VTODO" {
                         let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now)
+                        if task.hasNoText {
+                            skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
+                            continue
+                        }
                         if let id = task.id {
                             if let firstLine = seen[id] {
                                 throw InterchangeError(.line(last.line), .duplicateIdentity(id, firstLine: firstLine))
