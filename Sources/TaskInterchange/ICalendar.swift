@@ -157,6 +157,9 @@ enum ICalendar {
         for property in body {
             if property.name == "BEGIN" { depth += 1 }
             defer { if property.name == "END" { depth -= 1 } }
+            // A to-do has one UID and one STATUS (RFC 5545 §3.6.2): a second, kept, would stand for
+            // the first on export.
+            if depth == 0, ["UID", "STATUS"].contains(property.name), properties[property.name] != nil { continue }
             if depth == 0, property.name != "END" { own.append(property) }
             if depth == 0, property.name != "END", properties[property.name] == nil {
                 properties[property.name] = property
