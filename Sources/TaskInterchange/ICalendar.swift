@@ -20,7 +20,17 @@ enum ICalendar {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
         for task in tasks {
             let foreign = task.foreign["icalendar"].map { $0.split(separator: "\n").map(String.init) } ?? []
-            func foreignLine(_ name: String) -> String? { foreign.first { ContentLine.name(of: $0) == name } }
+            // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
+            var depth = 0
+            let own = foreign.map { line in
+                let name = ContentLine.name(of: line)
+                if name == "BEGIN" { depth += 1 }
+                defer { if name == "END" { depth -= 1 } }
+                return depth == 0 && name != "END"
+            }
+            func foreignLine(_ name: String) -> String? {
+                foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
+            }
             lines.append("BEGIN:VTODO")
             lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
             lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
@@ -41,7 +51,7 @@ enum ICalendar {
             if task.isFavorite { written.insert("PRIORITY") }
             if task.due != nil { written.insert("DUE") }
             if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
-            lines += foreign.filter { !written.contains(ContentLine.name(of: $0)) }
+            lines += foreign.indices.filter { !own[$0] || !written.contains(ContentLine.name(of: foreign[$0])) }.map { foreign[$0] }
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")

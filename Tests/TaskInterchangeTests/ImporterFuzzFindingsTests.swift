@@ -28,4 +28,26 @@ import TaskModel
         #expect(first.map(\.isDone) == [false])
         #expect(second.map(\.isDone) == [false])
     }
+
+    @Test func theUIDAndStatusOfAnAlarmInsideAToDoAreTheAlarmsAndWrittenBack() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
+            + "BEGIN:VALARM\r\nUID:019a0000-0000-7000-8000-000000000002\r\nACTION:DISPLAY\r\nSTATUS:x\r\nEND:VALARM\r\n"
+            + "END:VTODO\r\nEND:VCALENDAR\r\n"
+        let (first, second) = try readTwice(file, .ics)
+        #expect(first.map(\.id) == [Samples.id(1)])
+        #expect(second.map(\.id) == [Samples.id(1)])
+        let exported = String(decoding: Interchange.export(second, as: .ics, timeZone: Samples.utc), as: UTF8.self)
+        #expect(exported.contains("BEGIN:VALARM\r\nUID:019a0000-0000-7000-8000-000000000002\r\nACTION:DISPLAY\r\nSTATUS:x\r\nEND:VALARM\r\n"))
+    }
+
+    @Test func aTodoTxtDueTimeInLocalMeanTimeComesBackToTheSecond() throws {
+        // Berlin before 1893 was 53 minutes 28 seconds ahead of UTC: todo.txt's offsets are minutes.
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let due = Date(timeIntervalSince1970: -30_272_396_400) // 1010-09-16 01:00:00 UTC
+        let list = TaskList([Samples.task(1, "old", due: .instant(due))])
+        let exported = Interchange.export(list, as: .todotxt, timeZone: berlin)
+        #expect(String(decoding: exported, as: UTF8.self).contains(" due:1010-09-16 due-time:01:53+00:53 "))
+        let back = try RoundTripTests.reimported(exported, .todotxt, timeZone: berlin)
+        #expect(back.map(\.due) == [.instant(due)])
+    }
 }
