@@ -19,7 +19,8 @@ enum ICalendar {
     static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
         for task in tasks {
-            let foreign = task.foreign["icalendar"].map { $0.split(separator: "\n").map(String.init) } ?? []
+            // Split at each LF scalar: a line that ends in a stray CR would make "\r\n" one Character.
+            let foreign = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
             // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
             var depth = 0
             let own = foreign.map { line in

@@ -50,4 +50,13 @@ import TaskModel
         let back = try RoundTripTests.reimported(exported, .todotxt, timeZone: berlin)
         #expect(back.map(\.due) == [.instant(due)])
     }
+
+    @Test func aPropertyEndingInAStrayCRStaysOneLineOfItsOwn() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
+            + "RRULE:FREQ=MONTHLY\r\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let (first, second) = try readTwice(file, .ics)
+        #expect(first.map(\.recurrence) == [nil])
+        #expect(second.map(\.recurrence) == [nil])
+        #expect(second.map { $0.foreign["icalendar"] } == ["RRULE:FREQ=MONTHLY\r\nRRULE:FREQ=WEEKLY"])
+    }
 }
