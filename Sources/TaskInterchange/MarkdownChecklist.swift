@@ -62,8 +62,8 @@ enum MarkdownChecklist {
         var lines = Array(ByteLines(bytes))[...]
         while let line = lines.popFirst() {
             let bytesOfLine = bytes[line.range]
-            if fences.isCode(bytesOfLine) { continue }
             hasText = hasText || bytesOfLine.contains { $0 != 0x20 && $0 != 0x09 }
+            if fences.isCode(bytesOfLine) { continue }
             guard let (start, checked) = itemContentStart(bytesOfLine) else { continue }
             var content = try String.decoding(bytes[start..<line.range.upperBound], line: line.number)
             // A hard line break (an odd run of backslashes at the end) goes on on the next line,

@@ -58,6 +58,9 @@ import TaskModel
         #expect(throws: InterchangeError(.wholeFile, .noTaskItems)) {
             try parse("# Notes\n\nSome text.\n- a bullet\n- [ ]not a box\n", .markdown)
         }
+        #expect(throws: InterchangeError(.wholeFile, .noTaskItems)) {
+            try parse("```\n- [ ] only code\n```\n", .markdown)
+        }
     }
 
     @Test func aMarkdownFileOfBlankLinesHasNoTasksAndIsNoError() throws {
