@@ -104,8 +104,9 @@ enum ICalendar {
         return out
     }
 
-    /// The properties a task is made of; every other line of a to-do is foreign.
-    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT", "COMPLETED"]
+    /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the
+    /// task's only when it is done: one that is not keeps it in its place among the foreign lines.)
+    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT"]
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         let lines = try ContentLine.unfold(bytes)
@@ -193,10 +194,10 @@ enum ICalendar {
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
         let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)
-        var foreignLines = foreign.filter { !attributes.taken.contains($0.number) }.map(\.text)
         let status = properties["STATUS"]?.value.uppercased()
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
-        if !isDone, let completed = properties["COMPLETED"] { foreignLines.append(completed.text) }
+        let ownCompleted = isDone ? properties["COMPLETED"]?.number : nil
+        let foreignLines = foreign.filter { !attributes.taken.contains($0.number) && $0.number != ownCompleted }.map(\.text)
         var text = properties["SUMMARY"].map { unescapeText($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), summary(decoded) == properties["SUMMARY"]?.value {

@@ -70,8 +70,9 @@ enum MarkdownChecklist {
             // unless the item's paragraph ends there (a blank line, another item, a fence).
             while MarkdownEscaping.endsWithHardBreak(content), let next = lines.first, continues(bytes[next.range]) {
                 lines.removeFirst()
-                let continued = try String.decoding(bytes[next.range], line: next.number)
-                content = String(content.dropLast()) + "\n" + continued.drop { $0 == " " || $0 == "\t" }
+                // The indentation is bytes: a space before a combining mark is one Character with it.
+                let continued = try String.decoding(bytes[next.range].drop { $0 == 0x20 || $0 == 0x09 }, line: next.number)
+                content = String(content.dropLast()) + "\n" + continued
             }
             var task = TaskImport(id: nil, text: "", createdAt: now)
             var body = Substring(content)

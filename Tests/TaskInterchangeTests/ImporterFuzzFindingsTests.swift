@@ -59,4 +59,20 @@ import TaskModel
         #expect(second.map(\.recurrence) == [nil])
         #expect(second.map { $0.foreign["icalendar"]?.hasSuffix("\nRRULE:FREQ=MONTHLY\r\nRRULE:FREQ=WEEKLY") } == [true])
     }
+
+    @Test func theCompletedTimesOfAToDoNotDoneKeepTheirOrder() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
+            + "STATUS:IN-PROCESS\r\nCOMPLETED:20261126T101634Z\r\nCOMPLETED:20261122T183000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let (first, second) = try readTwice(file, .ics)
+        #expect(first.map(\.isDone) == [false])
+        let lines = "STATUS:IN-PROCESS\nCOMPLETED:20261126T101634Z\nCOMPLETED:20261122T183000Z"
+        #expect(first.map { $0.foreign["icalendar"] } == [lines])
+        #expect(second.map { $0.foreign["icalendar"]?.hasSuffix("\n" + lines) } == [true]) // after the DTSTAMP written
+    }
+
+    @Test func aLineAfterAHardBreakStartingWithACombiningMarkKeepsNoSpace() throws {
+        let (first, second) = try readTwice("- [ ] two\\\n  \u{05BD}ex\n", .markdown)
+        #expect(first.map(\.text) == ["two\n\u{05BD}ex"])
+        #expect(second.map(\.text) == ["two\n\u{05BD}ex"])
+    }
 }
