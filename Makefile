@@ -134,25 +134,40 @@ bench: static-deps
 
 # libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
 # growing .build-fuzz/corpus from the seeds in Fuzz/corpus; crashing inputs land in .build-fuzz/.
+# Then over each importer in turn (Sources/TaskImportFuzz: todo.txt, Taskwarrior JSON, Markdown,
+# iCalendar), FUZZ_SECONDS each, from the files of real peers in Fuzz/imports (a first byte names
+# the format), growing .build-fuzz/imports-FORMAT.
 # FUZZ_SANITIZE=fuzzer,address adds AddressSanitizer (about 5 times slower); FUZZ_ARGS go to libFuzzer.
 FUZZ_SECONDS  ?= 60
 FUZZ_SANITIZE ?= fuzzer
-FUZZ_BUILD    := -c release --product TaskFuzz --scratch-path .build-fuzz \
+FUZZ_FLAGS    := -c release --scratch-path .build-fuzz \
                  --sanitize=fuzzer -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -DFUZZING
+FUZZ_BUILD    := $(FUZZ_FLAGS) --product TaskFuzz
+FUZZ_FORMATS  := todotxt json markdown ics
 
 # The seeds of Fuzz/corpus replayed by a plain build of TaskFuzz (no libFuzzer), each run the three
-# ways `make fuzz` runs it: `make test` ends with it, so that a seed or the fuzzer's own checks that
-# stop agreeing with the presenter fail the tests rather than the next fuzzing run.
+# ways `make fuzz` runs it, and those of Fuzz/imports by TaskImportFuzz: `make test` ends with it,
+# so that a seed or the fuzzer's own checks that stop agreeing with the presenter or the importers
+# fail the tests rather than the next fuzzing run.
 fuzz-replay: deps
 	$(SWIFT) build --product TaskFuzz
+	$(SWIFT) build --product TaskImportFuzz
 	SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build --show-bin-path)/TaskFuzz" Fuzz/corpus/*
+	SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build --show-bin-path)/TaskImportFuzz" Fuzz/imports/*
 
 fuzz: deps
 	$(SWIFT) build $(FUZZ_BUILD)
+	$(SWIFT) build $(FUZZ_FLAGS) --product TaskImportFuzz
 	mkdir -p .build-fuzz/corpus
 	SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/TaskFuzz" \
 	  .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/tasks.dict -artifact_prefix=.build-fuzz/ \
 	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(FUZZ_ARGS)
+	@set -e; for format in $(FUZZ_FORMATS); do \
+	  echo "==> fuzzing the $$format importer"; mkdir -p .build-fuzz/imports-$$format; \
+	  TASKS_FUZZ_FORMAT=$$format SWIFT_BACKTRACE=enable=no "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/TaskImportFuzz" \
+	    .build-fuzz/imports-$$format Fuzz/imports -artifact_prefix=.build-fuzz/$$format- \
+	    -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(FUZZ_ARGS); \
+	done
 
 # The man page and the completion scripts are made by the executable itself (`tasks --generate`),
 # from the same definitions as its flags, commands and help.

@@ -79,6 +79,9 @@ let package = Package(
         ),
         // libFuzzer target over the parser and presenter: `make fuzz` (a plain build replays files).
         .executableTarget(name: "TaskFuzz", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite"]),
+        // libFuzzer target over the four importers, apart from the presenter's: no store, so many
+        // times as many inputs a second, and seeds that are plain files (`make fuzz`).
+        .executableTarget(name: "TaskImportFuzz", dependencies: ["TaskInterchange", "TaskModel"]),
         // What several test targets share (a temporary folder removed with its contents).
         .target(name: "TaskTestSupport", dependencies: ["TaskModel"], path: "Tests/TaskTestSupport"),
         // The backend-neutral spec suite, run against every backend, and the model's values.

@@ -19,8 +19,19 @@ enum ICalendar {
     static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
         for task in tasks {
-            let foreign = task.foreign["icalendar"].map { $0.split(separator: "\n").map(String.init) } ?? []
-            func foreignLine(_ name: String) -> String? { foreign.first { ContentLine.name(of: $0) == name } }
+            // Split at each LF scalar: a line that ends in a stray CR would make "\r\n" one Character.
+            let foreign = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
+            // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
+            var depth = 0
+            let own = foreign.map { line in
+                let name = ContentLine.name(of: line)
+                if name == "BEGIN" { depth += 1 }
+                defer { if name == "END" { depth -= 1 } }
+                return depth == 0 && name != "END"
+            }
+            func foreignLine(_ name: String) -> String? {
+                foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
+            }
             lines.append("BEGIN:VTODO")
             lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
             lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
@@ -41,7 +52,7 @@ enum ICalendar {
             if task.isFavorite { written.insert("PRIORITY") }
             if task.due != nil { written.insert("DUE") }
             if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
-            lines += foreign.filter { !written.contains(ContentLine.name(of: $0)) }
+            lines += foreign.indices.filter { !own[$0] || !written.contains(ContentLine.name(of: foreign[$0])) }.map { foreign[$0] }
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
@@ -93,12 +104,15 @@ enum ICalendar {
         return out
     }
 
-    /// The properties a task is made of; every other line of a to-do is foreign.
-    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT", "COMPLETED"]
+    /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the
+    /// task's only when it is done: one that is not keeps it in its place among the foreign lines.)
+    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT"]
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         let lines = try ContentLine.unfold(bytes)
-        guard let first = lines.first(where: { !$0.text.isEmpty }), first.text == "BEGIN:VCALENDAR" else {
+        // Names and their values of BEGIN and END are case-insensitive (RFC 5545 §3.1, §3.6).
+        guard let first = lines.first(where: { !$0.text.isEmpty }), let begin = ContentLine(first.text, number: first.number),
+              begin.name == "BEGIN", begin.value.uppercased() == "VCALENDAR" else {
             throw InterchangeError(.line(lines.first?.number ?? 1), .notThisFormat)
         }
         var tasks: [TaskImport] = []
@@ -123,6 +137,10 @@ enum ICalendar {
                 if open.count == 1 {
                     if last.name == "VTODO" {
                         let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now)
+                        if task.hasNoText {
+                            skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
+                            continue
+                        }
                         if let id = task.id {
                             if let firstLine = seen[id] {
                                 throw InterchangeError(.line(last.line), .duplicateIdentity(id, firstLine: firstLine))
@@ -151,6 +169,9 @@ enum ICalendar {
         for property in body {
             if property.name == "BEGIN" { depth += 1 }
             defer { if property.name == "END" { depth -= 1 } }
+            // A to-do has one UID and one STATUS (RFC 5545 §3.6.2): a second, kept, would stand for
+            // the first on export.
+            if depth == 0, ["UID", "STATUS"].contains(property.name), properties[property.name] != nil { continue }
             if depth == 0, property.name != "END" { own.append(property) }
             if depth == 0, property.name != "END", properties[property.name] == nil {
                 properties[property.name] = property
@@ -173,10 +194,10 @@ enum ICalendar {
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
         let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)
-        var foreignLines = foreign.filter { !attributes.taken.contains($0.number) }.map(\.text)
         let status = properties["STATUS"]?.value.uppercased()
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
-        if !isDone, let completed = properties["COMPLETED"] { foreignLines.append(completed.text) }
+        let ownCompleted = isDone ? properties["COMPLETED"]?.number : nil
+        let foreignLines = foreign.filter { !attributes.taken.contains($0.number) && $0.number != ownCompleted }.map(\.text)
         var text = properties["SUMMARY"].map { unescapeText($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), summary(decoded) == properties["SUMMARY"]?.value {

@@ -83,7 +83,7 @@ enum ICalendarAttributes {
         if let line = first["RRULE"], let rule = rule(line.value) {
             read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
             read.taken.insert(line.number)
-            if let flag = first["X-TASKS-RECUR-FROM"], flag.text == fromCompletion {
+            if let flag = first["X-TASKS-RECUR-FROM"], flag.value.uppercased() == "COMPLETION" {
                 read.recurrence?.fromCompletion = true
                 read.taken.insert(flag.number)
             }

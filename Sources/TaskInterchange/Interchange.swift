@@ -14,10 +14,16 @@ public enum Interchange {
         }
     }
 
-    /// The tasks of a file of `format`; `now` stands for the times a file does not give.
+    /// The tasks of a file of `format`; `now` stands for the times a file does not give. A UTF-8
+    /// byte-order mark at the start is skipped in every format (Windows editors write one); a NUL
+    /// byte, which none of them holds, makes the file no text at all.
     public static func parse(_ bytes: [UInt8], as format: InterchangeFormat, timeZone: TimeZone = .current,
                              now: Date = Date()) throws(InterchangeError) -> ParsedFile {
-        switch format {
+        let bytes = InterchangeFormat.withoutByteOrderMark(bytes)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw InterchangeError(.line(bytes[..<nul].count { $0 == 0x0A } + 1), .nulByte)
+        }
+        return switch format {
         case .todotxt: try TodoTxt.parse(bytes, timeZone: timeZone, now: now)
         case .json: try TaskwarriorJSON.parse(bytes, timeZone: timeZone, now: now)
         case .markdown: try MarkdownChecklist.parse(bytes, now: now)

@@ -9,6 +9,8 @@ public struct InterchangeError: Error, Sendable, Hashable {
         case line(Int)
         /// A value inside a JSON document (`[3].uuid`), and the line it starts on.
         case jsonPath(String, line: Int)
+        /// The file as a whole (nothing in it is of the format).
+        case wholeFile
     }
 
     /// What is wrong there.
@@ -33,6 +35,10 @@ public struct InterchangeError: Error, Sendable, Hashable {
         case unexpectedEnd(String)
         /// A file whose content is not in the format named (no `BEGIN:VCALENDAR` in an .ics file).
         case notThisFormat
+        /// A NUL byte, which no text file of these formats holds.
+        case nulByte
+        /// A Markdown file with text but no task list item (`- [ ] …`) in it.
+        case noTaskItems
     }
 
     /// Where the problem is.

@@ -36,17 +36,25 @@ public enum InterchangeFormat: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The format of a file's contents, guessed from its first lines: JSON when it starts with `[` or
-    /// `{`, iCalendar with `BEGIN:VCALENDAR`, Markdown when a line is a task list item, else todo.txt.
+    /// `{`, iCalendar with `BEGIN:VCALENDAR` (in any case: iCalendar's names are), Markdown when a
+    /// line is a task list item, else todo.txt. A byte-order mark and white space before are skipped.
+    /// A file's extension, when it names a format (`init(fileName:)`), goes before this guess.
     public static func sniff(_ bytes: [UInt8]) -> InterchangeFormat {
+        let bytes = withoutByteOrderMark(bytes)
         var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < bytes.count, bytes[start] == 0x20 || (bytes[start] >= 0x09 && bytes[start] <= 0x0D) { start += 1 }
         guard start < bytes.count else { return .todotxt }
         if bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return .json }
-        if bytes[start...].starts(with: Array("BEGIN:VCALENDAR".utf8)) { return .ics }
+        let head = bytes[start...].prefix(15).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        if head.elementsEqual("BEGIN:VCALENDAR".utf8) { return .ics }
         for line in ByteLines(bytes).prefix(200) where MarkdownChecklist.isTaskItem(bytes[line.range]) {
             return .markdown
         }
         return .todotxt
+    }
+
+    /// `bytes` without the UTF-8 byte-order mark it may start with.
+    static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 }

@@ -13,30 +13,83 @@ import TaskModel
 ///   day of the month it keeps is not the due date's, then `after done` when it counts from the
 ///   day the task is checked off.
 ///
-/// So that a text never reads as these, a word of it that starts with `+` or `@` and a `)` that
-/// ends it are backslash-escaped (`escapeText`).
+/// So that a text never reads as these, a backslash goes before each word at its end that would
+/// read as a tag and before a `)` that ends it when what it closes would read as a due date
+/// (`escapeText`); `unescapeText` takes exactly these off again. A word or `)` that already has
+/// backslashes before it gets one more, so that a text with them comes back as it was.
 enum MarkdownAttributes {
     private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
     // MARK: Writing
 
-    /// `text` escaped as Markdown (`MarkdownEscaping`), and so that none of it reads as a tag or as
-    /// the parenthesis of a due date.
+    /// `text` as Markdown source (`MarkdownText`), with the words at its end that would read as
+    /// tags, or as the parenthesis of a due date, escaped. Line breaks are still line breaks.
     static func escapeText(_ text: String) -> String {
-        let escaped = MarkdownEscaping.escape(text)
-        var out = ""
-        var previous: Character?
-        var characters = escaped[...]
-        while let character = characters.popFirst() {
-            if character == "+" || character == "@", previous == nil || previous == " ",
-               let next = characters.first, next != " " {
-                out += "\\"
-            }
-            out.append(character)
-            previous = character
+        var out = MarkdownText.encode(text)
+        if let close = closingBackslashes(out), wouldReadAsAttributes(out, closing: close) {
+            out = String(out[..<close.lowerBound]) + "\\" + out[close.lowerBound...]
         }
-        if out.hasSuffix(")"), !out.hasSuffix("\\)") { out.insert("\\", at: out.index(before: out.endIndex)) }
-        return out
+        var escaped = ""
+        var from = out.startIndex
+        for start in trailingTagWordStarts(out[...], escaped: false) {
+            escaped += out[from..<start] + "\\"
+            from = start
+        }
+        return escaped + out[from...]
+    }
+
+    /// `escapeText` undone: the text an item's body (its tags and due date taken) stands for.
+    static func unescapeText(_ body: Substring) -> String {
+        var text = ""
+        var from = body.startIndex
+        for start in trailingTagWordStarts(body, escaped: true) {
+            text += body[from..<start]
+            from = body.index(after: start)
+        }
+        text += body[from...]
+        if let close = closingBackslashes(text), !close.isEmpty, wouldReadAsAttributes(text, closing: close) {
+            text = String(text[..<close.lowerBound] + text[text.index(after: close.lowerBound)...])
+        }
+        return MarkdownText.decode(text[...])
+    }
+
+    /// Where the backslashes before a `)` that ends `text` are (an empty range when none); nil
+    /// when `text` does not end with `)`.
+    private static func closingBackslashes(_ text: String) -> Range<String.Index>? {
+        guard text.hasSuffix(")") else { return nil }
+        let close = text.index(before: text.endIndex)
+        var start = close
+        while start > text.startIndex, text[text.index(before: start)] == "\\" { start = text.index(before: start) }
+        return start..<close
+    }
+
+    /// Whether `text`, without the backslashes before its closing `)`, would end with the due
+    /// date and recurrence that `read` takes.
+    private static func wouldReadAsAttributes(_ text: String, closing: Range<String.Index>) -> Bool {
+        let inner = text[..<closing.lowerBound]
+        guard let open = inner.lastIndex(of: "("),
+              open == inner.startIndex || [" ", "\n"].contains(inner[inner.index(before: open)]) else {
+            return false
+        }
+        return attributes(inner[inner.index(after: open)...]) != nil
+    }
+
+    /// Where the words at the end of `text` start that would read as tags (`+home`, `@desk`) once
+    /// the backslashes before them are taken off (`escaped`: and that have at least one), in order.
+    /// Words are taken from the end as `read` takes tags.
+    private static func trailingTagWordStarts(_ text: Substring, escaped: Bool) -> [String.Index] {
+        var starts: [String.Index] = []
+        var body = text
+        while true {
+            let start = body.lastIndex { $0 == " " || $0 == "\n" }.map { body.index(after: $0) } ?? body.startIndex
+            let word = body[start...]
+            let unescaped = word.drop { $0 == "\\" }
+            guard !escaped || unescaped.startIndex > word.startIndex, tag(unescaped) != nil else { break }
+            starts.append(start)
+            body = body[..<start]
+            if body.hasSuffix(" ") { body = body.dropLast() }
+        }
+        return starts.reversed()
     }
 
     /// The words after the text: tags, then the due date and recurrence in parentheses.

@@ -1,8 +1,8 @@
-/// Markdown text that renders as written: the characters that can start emphasis, links, code,
-/// HTML, entities, strikethrough or tables are backslash-escaped everywhere; at the start of the
-/// text and of each line of it, also what could start a heading, quote, list or rule; leading
-/// spaces, a leading `★` and control characters become numeric character references; a line
-/// break becomes a hard line break (`\` at the end of the line) with the next line indented.
+/// Markdown text that renders as written, for a task's tags in a Markdown item (its text is Markdown
+/// source, `MarkdownText`): the characters that can start emphasis, links, code, HTML, entities,
+/// strikethrough or tables are backslash-escaped everywhere; at the start, also what could start a
+/// heading, quote, list or rule; leading spaces, a leading `★` and control characters become
+/// numeric character references. Also: whether an item's line ends with a hard line break.
 enum MarkdownEscaping {
     private static let alwaysEscaped: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "&", "~", "|"]
 

@@ -28,6 +28,9 @@ public struct SkippedEntry: Sendable, Hashable {
         case recurringTemplate
         /// iCalendar: a component that is not a to-do (`VEVENT`, `VJOURNAL`, …), named.
         case notAToDo(String)
+        /// A task with no text (`- [ ]`, a todo.txt line of only a date, a to-do without `SUMMARY`),
+        /// which `add` would refuse too.
+        case noText
     }
 
     /// Why it is left out.
@@ -42,6 +45,13 @@ public struct SkippedEntry: Sendable, Hashable {
         self.reason = reason
         self.text = text
         self.line = line
+    }
+}
+
+extension TaskImport {
+    /// Whether the text is nothing but ASCII white space, as `add` (which trims it) refuses.
+    var hasNoText: Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 }
 

@@ -143,10 +143,14 @@ enum TaskwarriorJSON {
             }
             var foreignText: [UInt8] = []
             if !foreign.isEmpty { JSONValue.object(foreign).write(into: &foreignText) }
-            tasks.append(TaskImport(id: id, text: description, isFavorite: isFavorite, doneAt: doneAt,
-                                    createdAt: createdAt,
-                                    foreign: ["taskwarrior": String(decoding: foreignText, as: UTF8.self)],
-                                    due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence))
+            let task = TaskImport(id: id, text: description, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt,
+                                  foreign: ["taskwarrior": String(decoding: foreignText, as: UTF8.self)],
+                                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+            if task.hasNoText {
+                skipped.append(SkippedEntry(reason: .noText, text: nil, line: object.line))
+            } else {
+                tasks.append(task)
+            }
         }
         return ParsedFile(tasks: tasks, skipped: skipped, precision: .second)
     }

@@ -39,12 +39,17 @@ enum TodoTxt {
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         var tasks: [TaskImport] = []
+        var skipped: [SkippedEntry] = []
         var seen: [UUID: Int] = [:]
         var days = DayCache(timeZone: timeZone)
         for line in ByteLines(bytes) {
             let text = try String.decoding(bytes[line.range], line: line.number)
             guard text.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             var task = parseLine(text, days: &days, timeZone: timeZone, now: now)
+            if task.hasNoText {
+                skipped.append(SkippedEntry(reason: .noText, text: nil, line: line.number))
+                continue
+            }
             if let id = task.id {
                 if let first = seen[id] { throw InterchangeError(.line(line.number), .duplicateIdentity(id, firstLine: first)) }
                 seen[id] = line.number
@@ -52,7 +57,7 @@ enum TodoTxt {
             if task.foreign["todo.txt"] == nil { task.foreign["todo.txt"] = "" }
             tasks.append(task)
         }
-        return ParsedFile(tasks: tasks, precision: .day)
+        return ParsedFile(tasks: tasks, skipped: skipped, precision: .day)
     }
 
     /// One line that is not blank.

@@ -36,9 +36,9 @@ enum TodoTxtAttributes {
             dueDay = day
             out += " due:" + Timestamps.dayText(day)
         case let .instant(instant)?:
-            let day = CalendarDay(instant, in: timeZone)
-            dueDay = day
-            out += " due:" + Timestamps.dayText(day) + " due-time:" + timeText(instant, in: timeZone)
+            dueDay = CalendarDay(instant, in: timeZone)
+            let (day, time) = dayAndTime(instant, in: timeZone)
+            out += " due:" + Timestamps.dayText(day) + " due-time:" + time
         case nil: break
         }
         if let recurrence = task.recurrence { out += recurrenceWords(recurrence, dueDay: dueDay) }
@@ -66,15 +66,18 @@ enum TodoTxtAttributes {
         }
     }
 
-    /// `17:00+01:00`, or `17:00:30+01:00`: the time `timeZone`'s clock shows and its UTC offset.
-    private static func timeText(_ instant: Date, in timeZone: TimeZone) -> String {
-        let offset = timeZone.secondsFromGMT(for: instant)
+    /// The day and `17:00+01:00`, or `17:00:30+01:00`: what `timeZone`'s clock shows and its UTC
+    /// offset. An offset with seconds (local mean time, before time zones) is written to the minute,
+    /// the day and time with it, so that they still say the same instant.
+    private static func dayAndTime(_ instant: Date, in timeZone: TimeZone) -> (CalendarDay, String) {
+        let offset = timeZone.secondsFromGMT(for: instant) / 60 * 60
         let local = Timestamps.wholeSeconds(instant) + Int64(offset)
+        let day = CalendarDay(daysSince1970: Int((local - (local % 86_400 + 86_400) % 86_400) / 86_400))
         let seconds = Int((local % 86_400 + 86_400) % 86_400)
         var text = pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2)
         if seconds % 60 != 0 { text += ":" + pad(seconds % 60, 2) }
         let minutes = abs(offset) / 60
-        return text + (offset < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
+        return (day, text + (offset < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2))
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

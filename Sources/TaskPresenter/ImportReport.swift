@@ -22,7 +22,8 @@ struct ImportReport {
                 }
             }
             for entry in parsed.skipped {
-                lines.append(.info("would skip: \((entry.text ?? "").abbreviated(to: 60)) (\(Self.reason(entry.reason)))"))
+                let what = entry.reason == .noText ? "line \(entry.line)" : (entry.text ?? "").abbreviated(to: 60)
+                lines.append(.info("would skip: \(what) (\(Self.reason(entry.reason)))"))
             }
         }
         let name = file == "-" ? "standard input" : file
@@ -36,14 +37,29 @@ struct ImportReport {
         return lines
     }
 
-    /// `2 deleted, 1 recurring template`.
+    /// `2 deleted in Taskwarrior, 1 recurring template, 2 with no text on lines 3 and 7`.
     private var skippedReasons: String {
-        var counts: [(String, Int)] = []
+        var counts: [(reason: String, lines: [Int])] = []
         for entry in parsed.skipped {
             let reason = Self.reason(entry.reason)
-            if let index = counts.firstIndex(where: { $0.0 == reason }) { counts[index].1 += 1 } else { counts.append((reason, 1)) }
+            if let index = counts.firstIndex(where: { $0.reason == reason }) {
+                counts[index].lines.append(entry.line)
+            } else {
+                counts.append((reason, [entry.line]))
+            }
         }
-        return counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        return counts.map { count in
+            let lines = count.reason == Self.reason(.noText) ? " on " + Self.lineList(count.lines) : ""
+            return "\(count.lines.count) \(count.reason)\(lines)"
+        }.joined(separator: ", ")
+    }
+
+    /// `line 3`, `lines 3 and 7`, `lines 3, 7, 8, 9, 12 and 4 more`: which entries, so that they can be found.
+    private static func lineList(_ lines: [Int]) -> String {
+        guard lines.count > 1 else { return "line \(lines.first ?? 0)" }
+        let shown = lines.prefix(5).map(String.init)
+        let last = lines.count > 5 ? "\(lines.count - 5) more" : shown[shown.count - 1]
+        return "lines " + (lines.count > 5 ? shown : shown.dropLast()).joined(separator: ", ") + " and " + last
     }
 
     private static func reason(_ reason: SkippedEntry.Reason) -> String {
@@ -51,6 +67,7 @@ struct ImportReport {
         case .deleted: "deleted in Taskwarrior"
         case .recurringTemplate: "recurring template"
         case let .notAToDo(component): "\(component), not a to-do"
+        case .noText: "with no text"
         }
     }
 }

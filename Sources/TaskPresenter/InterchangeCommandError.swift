@@ -25,15 +25,16 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
             "standard input holds the script: give the file's name"
         case let .malformed(file, format, error):
             "\(file == "-" ? "standard input" : file) is not valid \(InterchangeCommands.formatName(format)): "
-                + Self.place(error.location) + ": " + Self.problem(error.problem) + "; nothing was imported"
+                + Self.place(error.location) + Self.problem(error.problem) + "; nothing was imported"
         }
     }
 
     private static func place(_ location: InterchangeError.Location) -> String {
         switch location {
-        case let .line(line): "line \(line)"
-        case let .jsonPath(path, line) where path.isEmpty: "line \(line)"
-        case let .jsonPath(path, line): "line \(line), at \(path)"
+        case let .line(line): "line \(line): "
+        case let .jsonPath(path, line) where path.isEmpty: "line \(line): "
+        case let .jsonPath(path, line): "line \(line), at \(path): "
+        case .wholeFile: ""
         }
     }
 
@@ -50,6 +51,8 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
         case let .unclosedComponent(name): "BEGIN:\(name) is never ended"
         case let .unexpectedEnd(name): "END:\(name) ends nothing that began"
         case .notThisFormat: "it does not start with BEGIN:VCALENDAR"
+        case .nulByte: "a NUL byte, which no text file holds"
+        case .noTaskItems: "no line is a task list item (`- [ ] text`)"
         }
     }
 }

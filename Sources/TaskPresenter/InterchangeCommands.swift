@@ -53,7 +53,8 @@ final class InterchangeCommands {
         case let .success(read): bytes = read
         case let .failure(failure): throw InterchangeCommandError.cannotRead(file, failure.reason)
         }
-        let format = format ?? InterchangeFormat.sniff(bytes)
+        // The name's extension says the format where it names one; the content is guessed only without.
+        let format = format ?? (file == "-" ? nil : InterchangeFormat(fileName: file)) ?? InterchangeFormat.sniff(bytes)
         let parsed: ParsedFile
         do {
             parsed = try Interchange.parse(bytes, as: format)

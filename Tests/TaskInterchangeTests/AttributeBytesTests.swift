@@ -53,7 +53,7 @@ import TaskModel
             - [ ] Call mom (due 2026-12-01 16:00 UTC, every 2 weeks after done) <!-- uuid:019a0000-0000-7000-8000-000000000002 created:2025-11-22T10:26:40Z -->
             - [ ] Gym (every mon, thu) <!-- uuid:019a0000-0000-7000-8000-000000000003 created:2025-11-22T11:26:40Z -->
             - [x] Rent on the 31st (due 2027-02-28, every month on day 31) <!-- uuid:019a0000-0000-7000-8000-000000000004 created:2025-11-22T12:26:40Z done:2025-11-23T12:13:20Z -->
-            - [ ] \\+not a tag (due today\\) (due 2026-12-01 16:00:30 UTC) <!-- uuid:019a0000-0000-7000-8000-000000000005 created:2025-11-22T13:26:40Z -->
+            - [ ] +not a tag (due today) (due 2026-12-01 16:00:30 UTC) <!-- uuid:019a0000-0000-7000-8000-000000000005 created:2025-11-22T13:26:40Z -->
 
             """)
     }

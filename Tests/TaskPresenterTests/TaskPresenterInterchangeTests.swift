@@ -140,4 +140,66 @@ struct TaskPresenterInterchangeTests {
         _ = sut.runScript(["import -"], keepGoing: false)
         #expect(view.messages == ["line 1: import -: standard input holds the script: give the file's name"])
     }
+
+    @Test("import takes the format from the file's extension before its content")
+    func importFormatFromTheExtension() throws {
+        let database = try SQLiteStorage.inMemory()
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(database: database, files: files)
+        files.contents["notes.md"] = Array("# Notes\n\nCall the bank\nBuy milk\n".utf8)
+        #expect(sut.handle(line: "import notes.md") == .failed)
+        #expect(view.messages == ["import notes.md: notes.md is not valid Markdown: no line is a task list item (`- [ ] text`); "
+                                  + "nothing was imported"])
+        #expect(try storedRows(database) == [])
+    }
+
+    @Test("an iCalendar file in lower case is iCalendar, by its name or by its content")
+    func importLowerCaseICalendar() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        let file = Array("begin:vcalendar\r\nbegin:vtodo\r\nsummary:Pay rent\r\nend:vtodo\r\nend:vcalendar\r\n".utf8)
+        files.contents["cal.ics"] = file
+        files.contents["cal"] = file
+        #expect(sut.handle(line: "import --dry-run cal.ics") == .succeeded)
+        #expect(sut.handle(line: "import cal") == .succeeded)
+        #expect(view.messages == ["would add: Pay rent",
+                                  "Dry run of cal.ics (iCalendar): 1 to add, 0 to update, 0 unchanged; nothing was changed",
+                                  "Imported cal (iCalendar): 1 added, 0 updated, 0 unchanged"])
+        #expect(view.lastRows == rows("Pay rent"))
+    }
+
+    @Test("a byte-order mark is no part of the first task")
+    func importSkipsAByteOrderMark() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        files.contents["todo"] = [0xEF, 0xBB, 0xBF] + Array("(A) 2026-11-20 Call mom\n".utf8)
+        #expect(sut.handle(line: "import todo") == .succeeded)
+        #expect(view.lastRows == rows("★ Call mom"))
+    }
+
+    @Test("a binary file is refused, naming the line of its NUL byte")
+    func importRefusesANulByte() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        files.contents["data"] = Array("a\nb\u{0}c\n".utf8)
+        #expect(sut.handle(line: "import data") == .failed)
+        #expect(view.messages == ["import data: data is not valid todo.txt: line 2: a NUL byte, which no text file holds; nothing was imported"])
+    }
+
+    @Test("tasks with no text are skipped, and the report names their lines, in a dry run too")
+    func importSkipsTasksWithoutText() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        files.contents["list.md"] = Array("- [ ]\n- [ ] kept\n- [x] \n".utf8)
+        files.contents["todo.txt"] = Array("x \n1\n2024-01-01\n2\n(B) \n(C) \n3\nx 2024-01-01\n(D) \n".utf8)
+        #expect(sut.handle(line: "import --dry-run list.md") == .succeeded)
+        #expect(sut.handle(line: "import todo.txt") == .succeeded)
+        #expect(view.messages == ["would add: kept", "would skip: line 1 (with no text)", "would skip: line 3 (with no text)",
+                                  "Dry run of list.md (Markdown): 1 to add, 0 to update, 0 unchanged, "
+                                  + "2 skipped (2 with no text on lines 1 and 3); nothing was changed",
+                                  "Imported todo.txt (todo.txt): 3 added, 0 updated, 0 unchanged, "
+                                  + "6 skipped (6 with no text on lines 1, 3, 5, 6, 8 and 1 more)"])
+        #expect(view.lastRows == rows("1", "2", "3"))
+    }
+
 }
