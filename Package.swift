@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),
         .testTarget(
             name: "TaskPropertyTests",
-            dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport",
+            dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskPostgres", "TaskTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]

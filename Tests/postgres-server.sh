@@ -7,6 +7,9 @@
 #                                       server there and prints FOLDER: the socket's folder (PGHOST)
 #   postgres-server.sh restart FOLDER   restarts it (clients' connections are cut)
 #   postgres-server.sh stop FOLDER      stops it at once and removes FOLDER
+#   postgres-server.sh halt FOLDER      stops it at once (-m immediate: no shutdown checkpoint, as a
+#                                       crash would), keeping FOLDER
+#   postgres-server.sh resume FOLDER    starts again a server that `halt` stopped (it recovers first)
 #
 # The superuser is `postgres`; local connections are trusted, except for roles that are members of
 # `password_login`, which must give their password (SCRAM). fsync is off: the data is thrown away.
@@ -53,6 +56,15 @@ restart)
     folder=${2:?postgres-server.sh restart FOLDER}
     as_owner "$bindir/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 60 -m fast restart >/dev/null
     ;;
+halt)
+    folder=${2:?postgres-server.sh halt FOLDER}
+    as_owner "$bindir/pg_ctl" -D "$folder/data" -w -t 60 -m immediate stop >/dev/null
+    ;;
+resume)
+    folder=${2:?postgres-server.sh resume FOLDER}
+    as_owner "$bindir/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 60 start >/dev/null ||
+        { cat "$folder/server.log" >&2; exit 1; }
+    ;;
 stop)
     folder=${2:?postgres-server.sh stop FOLDER}
     if [ -f "$folder/data/postmaster.pid" ]; then
@@ -61,7 +73,7 @@ stop)
     rm -rf "$folder"
     ;;
 *)
-    echo "usage: postgres-server.sh start [FOLDER] | restart FOLDER | stop FOLDER" >&2
+    echo "usage: postgres-server.sh start [FOLDER] | restart FOLDER | halt FOLDER | resume FOLDER | stop FOLDER" >&2
     exit 2
     ;;
 esac

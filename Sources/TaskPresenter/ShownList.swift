@@ -14,11 +14,17 @@ struct ShownList {
     /// The search or view (`find`, `today`, `upcoming`) in effect at the prompt, until `list`:
     /// the rows shown are those it shows.
     var filter: ListFilter?
+    /// The store's list that `compare(with:)` found to differ from the one shown, and its version:
+    /// showing it next takes it rather than reading the whole list again, while the store is still
+    /// at that version (an idle prompt watching a long list that others change often reads it once
+    /// per change, not twice).
+    private var found: (list: TaskList, version: Int)?
 
     /// Takes the list as it stands after a change, exact at the store's `version`.
     mutating func update(_ tasks: TaskList?, version: Int) {
         self.tasks = tasks
         self.version = version
+        found = nil
     }
 
     /// Loads the list again when another process changed the store since it was loaded (or when
@@ -26,12 +32,14 @@ struct ShownList {
     mutating func refresh(from storage: any TaskStorage) throws {
         let known = tasks
         let version = version
+        let found = found
         var loading: Int?
         let loaded: (list: TaskList, version: Int)?
         do {
             loaded = try storage.read { store in
                 let current = try store.externalVersion()
                 if known != nil, current == version { return nil }
+                if let found, found.version == current { return found }
                 loading = current
                 return (try store.allTasks(), current)
             }
@@ -72,8 +80,12 @@ struct ShownList {
             }
             guard let stored else { return .unchanged }
             // The version moves without the list too (a checkpoint, a change undone): no news then.
-            if stored.list == shown { self.version = stored.version }
-            return stored.list != shown ? .changed : .unchanged
+            guard stored.list != shown else {
+                self.version = stored.version
+                return .unchanged
+            }
+            found = stored
+            return .changed
         } catch {
             return loading ? .changed : .unreachable(error as? StoreError) // showing it says why, once
         }

@@ -34,6 +34,8 @@ extension StoreError {
             Self.fileGone(path, replaced: replaced, afterCommand: true)
         case .interrupted:
             "interrupted; nothing was changed"
+        case let .diskFull(path):
+            "\(path) cannot grow: the disk is full; nothing was changed"
         case let .busy(path, seconds):
             "\(path) is busy: another process held it for over \(seconds) s; nothing was changed"
         case let .tasksNotFound(ids):

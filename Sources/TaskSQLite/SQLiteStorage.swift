@@ -261,6 +261,8 @@ extension StoreError {
             return StoreError.corrupt(path: path, cause: cause)
         case .SQLITE_READONLY:
             return StoreError.readOnly(path: path)
+        case .SQLITE_FULL:
+            return StoreError.diskFull(path: path)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
             return StoreError.cannotOpen(path: path, cause: cause)
         default:

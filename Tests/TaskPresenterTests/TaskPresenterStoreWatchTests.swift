@@ -55,6 +55,23 @@ struct TaskPresenterStoreWatchTests {
         #expect(view.received == [.rows(rows("B", "C")), .rows(rows("C"))])
     }
 
+    @Test("told of a change, the whole list is read once: the list the comparison found is the one shown")
+    func toldChangeReadsTheListOnce() throws {
+        let path = folder.file("tasks.sqlite")
+        let counting = ReadCountingStore(base: try SQLiteStorage(path: path))
+        let store = NotifyingStore(base: counting)
+        let (sut, view) = try makeSUT(database: store, tasks: ["A", "B", "C"])
+        let (other, _) = try makeSUT(database: SQLiteStorage(path: path))
+        #expect(sut.watchStore() == NotifyingStore.descriptor)
+        let reads = counting.wholeListReads
+        #expect(other.handle(line: "add D") == .succeeded)
+        store.told = [.listChanged]
+        #expect(sut.hasStoreNews())
+        sut.showStoreNews()
+        #expect(view.received == [.rows(rows("A", "B", "C", "D"))])
+        #expect(counting.wholeListReads == reads + 1)
+    }
+
     @Test("the list changed elsewhere is shown around its first row that differs", arguments: [
         ("rm 2", ["A", "C"], 1), ("add D", ["A", "B", "C", "D"], 3), ("fav 1", ["★ A", "B", "C"], 0),
         ("mv 3 2", ["A", "C", "B"], 1), ("rm 3", ["A", "B"], 1), ("clear", [], nil),

@@ -70,7 +70,7 @@ struct PresenterModelPropertyTests {
 
 /// Runs `body`, recording an error it throws as an issue (a property check ignores thrown errors
 /// that are not failed expectations, which are recorded already).
-private func recordingErrors(_ body: () throws -> Void) throws {
+func recordingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExpectationFailedError {

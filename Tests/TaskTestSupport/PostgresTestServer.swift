@@ -58,6 +58,17 @@ public final class PostgresTestServer: Sendable {
         try Self.script("restart", folder)
     }
 
+    /// Stops the server at once, as a crash would (`pg_ctl stop -m immediate`): every connection is
+    /// cut and nothing is written on the way out. The data is kept for `resume()`.
+    public func halt() throws {
+        try Self.script("halt", folder)
+    }
+
+    /// Starts again the server that `halt()` stopped; it recovers from its log first.
+    public func resume() throws {
+        try Self.script("resume", folder)
+    }
+
     private static func stop(folder: String) {
         _ = try? script("stop", folder)
     }

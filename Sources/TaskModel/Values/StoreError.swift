@@ -31,6 +31,8 @@ public enum StoreError: Error, Sendable, Hashable {
     /// its path: what is open is no longer what the path names, and a change would be saved where no
     /// one finds it again. Nothing was read or changed.
     case fileGone(path: String, replaced: Bool)
+    /// The disk holding the store is full: the change could not be saved, and nothing was changed.
+    case diskFull(path: String)
     /// Another process kept the store locked for longer than the busy timeout.
     case busy(path: String, seconds: Int)
     /// The transaction was stopped by `interrupt()`; nothing was changed.

@@ -182,8 +182,11 @@ final class PostgresConnection {
         // connection's text guesses at why: "this probably means the server terminated abnormally").
         let message = field("M") ?? PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
             .components(separatedBy: "; ").first ?? ""
-        // Class 08 is a connection exception; 57P01–57P03, the server shutting down or starting.
-        let lost = !isOpen || sqlState.map { $0.hasPrefix("08") || $0.hasPrefix("57P") } == true
+        // Class 08 is a connection exception; 57P01–57P03, the server shutting down or starting. An
+        // error of libpq's own (no SQLSTATE) is a lost connection when the connection reads as
+        // closed: a statement sent to a server that stopped at once fails while libpq still holds
+        // the connection open.
+        let lost = !isOpen || sqlState.map { $0.hasPrefix("08") || $0.hasPrefix("57P") } ?? !isAlive
         return PostgresError(sqlState: sqlState, message: message.isEmpty ? "the connection failed" : message,
                              connectionLost: lost)
     }

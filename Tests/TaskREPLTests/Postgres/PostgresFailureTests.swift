@@ -15,9 +15,9 @@ import Testing
     static let script = Array(scriptTexts.map { "add \($0)\n" }.joined().utf8)
     static let seedTexts = ["before one", "before two"]
 
-    /// A new list holding the seed tasks, on `server`; returns its URL.
-    private func seededList(on server: PostgresTestServer) async throws -> String {
-        let url = server.url(database: try server.makeDatabase())
+    /// A new list holding the seed tasks, on `server` (in `database`, else a new one); returns its URL.
+    private func seededList(on server: PostgresTestServer, database: String? = nil) async throws -> String {
+        let url = server.url(database: try database ?? server.makeDatabase())
         let seed = try await ProgramRun(["--db", url, "--quiet"], input: Self.seedTexts.map { "add \($0)\n" }.joined(),
                                         in: folder, database: false)
         try #require(seed == ProgramRun(), "seeding: \(seed)")
@@ -37,13 +37,16 @@ import Testing
     }
 
     /// Waits until the server shows `url`'s database with a transaction open and waiting for its
-    /// client, whose last statement contains `statement`.
-    private func waitForOpenTransaction(on server: PostgresTestServer, database: String, after statement: String) async throws {
+    /// client (or, when `running`, running a statement or waiting), whose last statement contains
+    /// `statement`.
+    private func waitForOpenTransaction(on server: PostgresTestServer, database: String, after statement: String,
+                                        running: Bool = false) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             let waiting = try server.psql("""
                 SELECT count(*) FROM pg_stat_activity
-                WHERE datname = '\(database)' AND state = 'idle in transaction' AND query LIKE '%\(statement)%'
+                WHERE datname = '\(database)' AND query LIKE '%\(statement)%'
+                AND state IN ('idle in transaction'\(running ? ", 'active'" : ""))
                 """)
             if waiting == "1\n" { return }
             try await Task.sleep(for: .milliseconds(20))
@@ -110,6 +113,69 @@ import Testing
 
             """)
         #expect(try await texts(of: url) == ["before"])
+    }
+
+    /// A new list on a server of the test's own holding the seed tasks, committed so that an
+    /// immediate stop keeps them: the tests' servers run with `synchronous_commit` off, which may
+    /// lose the last commits a server crashing had not yet written.
+    private func seededDurableList() async throws -> (server: PostgresTestServer, database: String, url: String) {
+        let server = try PostgresTestServer.start()
+        let database = try server.makeDatabase()
+        try server.psql("ALTER DATABASE \(database) SET synchronous_commit = on")
+        return (server, database, try await seededList(on: server, database: database))
+    }
+
+    @Test func aServerStoppedAtOnceUnderAScriptFailsItWithOneLineAndKeepsAllBeforeIt() async throws {
+        let (server, database, url) = try await seededDurableList()
+        let errors = folder.file("stderr")
+        let program = try startScript(on: url, errorFile: errors)
+        await program.write("add one\n")
+        try await waitForOpenTransaction(on: server, database: database, after: "INSERT INTO tasks.step_task")
+        try server.halt()
+        await program.write(Self.script) // its first line fails; the rest is not run
+        program.closeInput()
+        #expect(try await program.exitStatus() == 1)
+        #expect(folder.contents(of: "stderr") == """
+            line 2: add script task 1: lost the connection to \(url) (server closed the connection unexpectedly); \
+            nothing was changed
+
+            """)
+        try server.resume()
+        #expect(try await texts(of: url) == Self.seedTexts)
+    }
+
+    @Test func aServerStoppedAtOnceWhileAScriptRunsLeavesItAllOrNothingAndAllBeforeIt() async throws {
+        let (server, database, url) = try await seededDurableList()
+        let errors = folder.file("stderr")
+        let program = try startScript(on: url, errorFile: errors)
+        #expect(await program.write(Self.script) == Self.script.count)
+        program.closeInput()
+        try await waitForOpenTransaction(on: server, database: database, after: "INSERT INTO tasks.step_task",
+                                         running: true)
+        try server.halt()
+        let status = try await program.exitStatus()
+        let message = folder.contents(of: "stderr") ?? ""
+        try server.resume()
+        let texts = try await texts(of: url)
+        if status == 0 { // it committed before the server stopped
+            #expect(message == "")
+            #expect(texts == Self.seedTexts + Self.scriptTexts)
+        } else if message.hasPrefix("line ") { // it stopped before its commit
+            #expect(status == 1)
+            let line = try #require(message.firstMatch(of: #/^line ([0-9]+): add script task ([0-9]+): /#), "\(message)")
+            #expect(line.1 == line.2)
+            #expect(message == "\(line.0)lost the connection to \(url) (server closed the connection unexpectedly); "
+                        + "nothing was changed\n")
+            #expect(texts == Self.seedTexts)
+        } else { // while committing: the server may have saved it or not, whole
+            #expect(status == 1)
+            #expect(message == """
+                lost the connection to \(url) while saving (server closed the connection unexpectedly); \
+                the change may or may not have been saved
+
+                """)
+            #expect(texts == Self.seedTexts || texts == Self.seedTexts + Self.scriptTexts, "\(texts.count) tasks")
+        }
     }
 
     /// A prompt on a new list on a server of the test's own, after `add a`.

@@ -13,7 +13,7 @@ final class TerminalSession {
     /// 10 s was not, once, for a prompt to start while the whole suite ran on two busy cores.
     static let timeout: Duration = .seconds(30)
 
-    private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private let server = TmuxServer()
     /// How long this session's waits last.
     private let timeout: Duration
 
@@ -30,21 +30,23 @@ final class TerminalSession {
         async throws {
         try TasksBinary.checkBuilt()
         self.timeout = timeout
-        let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(Self.quoted($0.value))" }
-        let program = (launcher + [TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(Self.quoted)
-        let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
-            + (outputFilter.map { " | " + $0 } ?? "")
-        let script = (jobControl ? "set -m; " : "") + "trap : INT; " + shellSetup + "settings=$(stty -g); " + command
-            + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
-        try await tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
+        let script = Self.paneScript(arguments, in: folder, environment: extra, jobControl: jobControl,
+                                     shellSetup: shellSetup, launcher: launcher, outputFilter: outputFilter)
+        try await tmux(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
         try await waitForPrompt()
     }
 
-    deinit {
-        // tmux leaves its socket file behind: remove it once the server has been told to exit.
-        let socketFile = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())/\(socket)"
-        ChildProcess.runBlocking("/usr/bin/tmux", ["-L", socket, "kill-server"])
-        try? FileManager.default.removeItem(atPath: socketFile)
+    /// The pane's shell command that runs `tasks` as `init` describes, then prints its exit status
+    /// and whether the terminal's settings were restored.
+    static func paneScript(_ arguments: [String], in folder: TemporaryFolder, environment extra: [String: String] = [:],
+                           jobControl: Bool = false, shellSetup: String = "", launcher: [String] = [],
+                           outputFilter: String? = nil) -> String {
+        let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(quoted($0.value))" }
+        let program = (launcher + [TasksBinary.path, "--db", folder.file("tasks.sqlite")] + arguments).map(quoted)
+        let command = (["env", "-i", "TERM=\"$TERM\""] + environment + program).joined(separator: " ")
+            + (outputFilter.map { " | " + $0 } ?? "")
+        return (jobControl ? "set -m; " : "") + "trap : INT; " + shellSetup + "settings=$(stty -g); " + command
+            + "; echo EXIT=$?; if [ \"$(stty -g)\" = \"$settings\" ]; then echo TTY=same; else echo TTY=changed; fi; sleep 60"
     }
 
     // MARK: Keys
@@ -184,22 +186,10 @@ final class TerminalSession {
     /// A wait that ran out of time (already recorded as an issue).
     struct TimedOut: Error {}
 
-    /// A tmux command that failed.
-    struct TmuxFailed: Error, CustomStringConvertible {
-        var arguments: [String]
-        var status: Int32
-        var description: String { "tmux \(arguments.joined(separator: " ")) exited with \(status)" }
-    }
-
     /// Runs tmux on the private socket and returns what it printed.
     @discardableResult
     private func tmux(_ arguments: [String]) async throws -> String {
-        let outputPath = NSTemporaryDirectory() + "tasks-tmux-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let status = try await ChildProcess.run("/usr/bin/tmux", ["-u", "-L", socket] + arguments, output: outputPath)
-        guard status == 0 else { throw TmuxFailed(arguments: arguments, status: status) }
-        let data = FileManager.default.contents(atPath: outputPath) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        try await server.run(arguments)
     }
 
     /// `text` quoted for the pane's shell.
