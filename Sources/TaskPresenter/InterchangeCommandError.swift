@@ -23,6 +23,9 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
             "cannot tell a format from the name \(file): give --format todotxt, json, markdown or ics"
         case .standardInputIsTheScript:
             "standard input holds the script: give the file's name"
+        case let .malformed(file, .markdown, error) where error.problem == .noTaskItems:
+            // A Markdown page of notes is valid Markdown: what it lacks is a task list.
+            "\(file == "-" ? "standard input" : file) has no Markdown task list item (`- [ ] text`); nothing was imported"
         case let .malformed(file, format, error):
             "\(file == "-" ? "standard input" : file) is not valid \(InterchangeCommands.formatName(format)): "
                 + Self.place(error.location) + Self.problem(error.problem) + "; nothing was imported"

@@ -148,7 +148,7 @@ struct TaskPresenterInterchangeTests {
         let (sut, view) = try makeSUT(database: database, files: files)
         files.contents["notes.md"] = Array("# Notes\n\nCall the bank\nBuy milk\n".utf8)
         #expect(sut.handle(line: "import notes.md") == .failed)
-        #expect(view.messages == ["import notes.md: notes.md is not valid Markdown: no line is a task list item (`- [ ] text`); "
+        #expect(view.messages == ["import notes.md: notes.md has no Markdown task list item (`- [ ] text`); "
                                   + "nothing was imported"])
         #expect(try storedRows(database) == [])
     }

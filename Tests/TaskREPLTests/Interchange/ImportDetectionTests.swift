@@ -20,7 +20,7 @@ import Testing
         let command = "import \(path)"
         let echoed = command.count > 60 ? command.prefix(59) + "…" : command[...]
         #expect(try await ProgramRun(["import", path], in: folder) == ProgramRun(
-            error: "\(echoed): \(path) is not valid Markdown: no line is a task list item (`- [ ] text`); nothing was imported\n",
+            error: "\(echoed): \(path) has no Markdown task list item (`- [ ] text`); nothing was imported\n",
             status: 1))
         #expect(try await ProgramRun(["--quiet", "export", "--format", "todotxt"], in: folder) == ProgramRun())
     }
