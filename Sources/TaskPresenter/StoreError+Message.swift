@@ -94,7 +94,7 @@ extension StoreError {
         return "tasks of your \(command) (\(change.taskCount) tasks)"
     }
 
-    private static func words(for kind: FileKind) -> String {
+    static func words(for kind: FileKind) -> String {
         switch kind {
         case .folder: "a folder"
         case .fifo: "a named pipe (FIFO), not a file"

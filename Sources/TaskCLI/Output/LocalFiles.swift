@@ -1,3 +1,4 @@
+import TaskModel
 import TaskSystem
 import TaskPresenter
 import TaskTerminal
@@ -20,8 +21,24 @@ struct LocalFiles: InterchangeFiles {
         return nil
     }
 
-    /// Reads a file to import, or standard input to its end.
+    /// Reads a file to import, or standard input to its end, up to the presenter's limit.
     func read(fileAt path: String?) -> Result<[UInt8], FileFailure> {
-        Posix.readAll(path: path).mapError { FileFailure(reason: $0.reason) }
+        Posix.readAll(path: path, limit: importLimit).mapError { failure in
+            switch failure {
+            case let .system(reason): FileFailure(.system(reason))
+            case let .notAFile(kind): FileFailure(.notAFile(Self.kind(kind)))
+            case let .tooLarge(limit): FileFailure(.tooLarge(limit: limit))
+            }
+        }
+    }
+
+    private static func kind(_ kind: Posix.FileKind) -> StoreError.FileKind {
+        switch kind {
+        case .folder: .folder
+        case .fifo: .fifo
+        case .characterDevice: .characterDevice
+        case .blockDevice: .blockDevice
+        case .socket: .socket
+        }
     }
 }
