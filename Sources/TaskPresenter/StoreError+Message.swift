@@ -48,6 +48,10 @@ extension StoreError {
             "\(location) holds a schema “\(schema)” of another program; it was left untouched"
         case let .permissionDenied(location, cause):
             "no permission in \(location): \(cause); nothing was changed"
+        case let .readOnlyForRole(location, role):
+            "the list in \(location) is read-only for you (\(role)); nothing was changed"
+        case let .notShared(location, role):
+            "the list in \(location) is not shared with you (\(role))"
         case let .connectionLost(location, cause, false):
             "lost the connection to \(location) (\(cause)); nothing was changed"
         case let .connectionLost(location, cause, true):
