@@ -49,7 +49,7 @@ extension SharingError {
         case let .ownerRole(role):
             "\(role) owns the list and always has it; nothing was changed"
         case let .notOwner(owner):
-            "only the list's owner (\(owner)) can share it; nothing was changed"
+            "only the list's owner (\(owner)) can share or unshare it; nothing was changed"
         }
     }
 }

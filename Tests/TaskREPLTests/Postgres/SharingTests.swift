@@ -84,9 +84,9 @@ import Testing
             error: "share alice: you are alice: share and unshare are for other roles; nothing was changed\n", status: 1))
         #expect(try await run(alice, "--quiet", "share", "bob").status == 0)
         #expect(try await run(bob, "share", "carol") == ProgramRun(
-            error: "share carol: only the list's owner (alice) can share it; nothing was changed\n", status: 1))
+            error: "share carol: only the list's owner (alice) can share or unshare it; nothing was changed\n", status: 1))
         #expect(try await run(bob, "unshare", "alice") == ProgramRun(
-            error: "unshare alice: only the list's owner (alice) can share it; nothing was changed\n", status: 1))
+            error: "unshare alice: only the list's owner (alice) can share or unshare it; nothing was changed\n", status: 1))
         #expect(try await run(alice, "share") == ProgramRun(error: """
             share: no role given: share ROLE lets the server's role ROLE use the list (share ROLE --read-only: only read it)
 
