@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
-        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskTestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskSystem", "TaskTestSupport"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.

@@ -7,12 +7,17 @@ struct PostgresSchemaCheck {
     let connection: PostgresConnection
     let location: String
 
-    private static let readMeta = "SELECT application, version, current_user::text FROM tasks.meta WHERE id = 1"
+    private static let readMeta = """
+        SELECT application, version, current_user::text, has_table_privilege('tasks.meta', 'UPDATE')
+        FROM tasks.meta WHERE id = 1
+        """
 
-    /// What the check found: the database role the connection acts as, and what upgrading an older
-    /// list did when that is worth telling (its history could not be kept).
+    /// What the check found: the database role the connection acts as, whether the list is shared
+    /// with it read-only, and what upgrading an older list did when that is worth telling (its
+    /// history could not be kept).
     struct Outcome {
         var role: String
+        var readOnly = false
         var upgrade: StoreUpgrade?
     }
 
@@ -27,14 +32,17 @@ struct PostgresSchemaCheck {
             case let .failure(error) where error.sqlState == SQLState.undefinedColumn:
                 throw StoreError.foreignSchema(location: location, schema: PostgresSchema.name)
             case let .failure(error) where error.sqlState == SQLState.insufficientPrivilege:
-                // The catalog says, to anyone, whether a `tasks` schema the role may not read is a list.
+                // The catalog says, to anyone, whether a `tasks` schema the role may not read is a list,
+                // and whether the list is shared with the role at all.
                 let meta = try connection.query("""
                     SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                                   WHERE n.nspname = 'tasks' AND c.relname = 'meta')
+                                   WHERE n.nspname = 'tasks' AND c.relname = 'meta'),
+                           has_schema_privilege('tasks', 'USAGE')
                     """)
                 if meta.bool(0, 0) == false {
                     throw StoreError.foreignSchema(location: location, schema: PostgresSchema.name)
                 }
+                if meta.bool(0, 1) == false { throw StoreError.notShared(location: location, role: try person()) }
                 throw error
             case let .failure(error):
                 throw error
@@ -49,7 +57,7 @@ struct PostgresSchemaCheck {
     /// schema at the current version; an older one is upgraded first.
     private func check(_ meta: PostgresResult) throws -> Outcome {
         guard try version(in: meta) == PostgresSchema.version else { return try migrate() }
-        return Outcome(role: try meta.string(0, 2) ?? person(), upgrade: nil)
+        return Outcome(role: try meta.string(0, 2) ?? person(), readOnly: meta.bool(0, 3) == false, upgrade: nil)
     }
 
     /// The version `meta` records, once it shows this program's schema at a version it knows.

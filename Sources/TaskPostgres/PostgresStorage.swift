@@ -21,6 +21,10 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
     public let person: String
     /// What opening did to a list of an earlier schema, when its history could not be kept.
     public let upgrade: StoreUpgrade?
+    /// The database role the connection acts as: whose rights on the list the server checks.
+    let role: String
+    /// Whether the role could only read the list when the latest transaction began.
+    private var readOnlyForRole: Bool
     private let connectionString: ConnectionString
     /// Serializes the use of `connection` (and the counters) between threads.
     let lock = NSLock()
@@ -73,6 +77,8 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
         let connection = try Self.connect(parsed, location: location)
         let checked = try PostgresSchemaCheck(connection: connection, location: location).run(creating: creating)
         self.person = person ?? checked.role
+        role = checked.role
+        readOnlyForRole = checked.readOnly
         upgrade = checked.upgrade
         self.connection = connection
     }
@@ -90,6 +96,11 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
             throw StoreError.cannotOpen(path: location, cause: StoreError.Cause(code: error.sqlState ?? "libpq",
                                                                                message: connectionString.scrubbed(error.message)))
         }
+    }
+
+    /// Whether the list is shared with this role read-only, as the latest transaction found.
+    public var isReadOnly: Bool {
+        lock.withLock { readOnlyForRole }
     }
 
     public func interrupt() {
@@ -132,7 +143,7 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
             let connection = try connected()
             return try interruptible(connection) {
                 let transaction = try begin("""
-                    BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT list_version FROM tasks.meta WHERE id = 1
+                    BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; \(Self.readVersion) FROM tasks.meta WHERE id = 1
                     """, on: connection)
                 do {
                     let result = try body(transaction)
@@ -150,7 +161,7 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
             let connection = try connected()
             return try interruptible(connection) {
                 // Taking the row of `meta` makes writers take turns.
-                let transaction = try begin("BEGIN; SELECT list_version FROM tasks.meta WHERE id = 1 FOR UPDATE",
+                let transaction = try begin("BEGIN; \(Self.readVersion) FROM tasks.meta WHERE id = 1 FOR UPDATE",
                                             on: connection)
                 let result: T
                 do {
@@ -170,10 +181,16 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
         }
     }
 
+    /// What a transaction reads first: the list's version, and whether this role may change the
+    /// list (the prompt says when it may not; asked here, it costs no round trip of its own).
+    private static let readVersion = "SELECT list_version, has_table_privilege('tasks.meta', 'UPDATE')"
+
     /// Begins a transaction with `sql`, which reads the list's version, in one round trip.
     private func begin(_ sql: String, on connection: PostgresConnection) throws -> PostgresTransaction {
         do {
-            let version = try connection.run(sql).textInteger(0, 0) ?? 0
+            let found = try connection.run(sql)
+            let version = found.textInteger(0, 0) ?? 0
+            readOnlyForRole = found.string(0, 1) == "f"
             return PostgresTransaction(connection: connection, location: location, person: person,
                                        listVersion: version - ownCommits)
         } catch {
@@ -203,7 +220,27 @@ public final class PostgresStorage: TaskStorage, @unchecked Sendable {
             _ = try? connection.run("ROLLBACK")
         }
         if !connection.isOpen { self.connection = nil }
-        guard let error = error as? PostgresError else { return error }
-        return StoreError(error, location: location, committing: committing)
+        let storeError = (error as? PostgresError).map { StoreError($0, location: location, committing: committing) }
+        if case .permissionDenied = storeError ?? error as? StoreError, let refusal = refusal(on: connection) {
+            return refusal
+        }
+        return storeError ?? error
+    }
+
+    /// Why the server refused this role, when it is the sharing of the list: not shared with it
+    /// (any more), or shared to read only. Nil when the role has both rights (another privilege
+    /// was missing) or the server cannot tell.
+    private func refusal(on connection: PostgresConnection) -> StoreError? {
+        guard connection.isOpen, let rights = try? connection.query("""
+            SELECT has_schema_privilege(n.oid, 'USAGE'), has_table_privilege(c.oid, 'UPDATE')
+            FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = 'meta'
+            WHERE n.nspname = '\(PostgresSchema.name)'
+            """), rights.count == 1 else { return nil }
+        if rights.bool(0, 0) == false { return .notShared(location: location, role: role) }
+        if rights.bool(0, 1) == false {
+            readOnlyForRole = true
+            return .readOnlyForRole(location: location, role: role)
+        }
+        return nil
     }
 }

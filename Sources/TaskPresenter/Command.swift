@@ -38,6 +38,10 @@ enum Command: Sendable, Hashable {
     case export(format: InterchangeFormat?, file: String?)
     /// `import [--format F] [--dry-run] FILE|-`: tasks from a file (`-`: standard input).
     case `import`(format: InterchangeFormat?, dryRun: Bool, file: String)
+    /// `share ROLE [--read-only]`: let a role of the server use the shared list, or only read it.
+    case share(role: String, readOnly: Bool)
+    /// `unshare ROLE`: take the shared list from a role.
+    case unshare(role: String)
     /// `help [COMMAND]`: all commands, or one in detail.
     case help(topic: CommandName?)
     /// `quit` or `exit`: leave.
@@ -47,7 +51,7 @@ enum Command: Sendable, Hashable {
     var isChange: Bool {
         switch self {
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every: true
-        case .find, .list, .export, .help, .quit, .today, .upcoming: false
+        case .find, .list, .export, .help, .quit, .today, .upcoming, .share, .unshare: false
         }
     }
 
@@ -59,7 +63,8 @@ enum Command: Sendable, Hashable {
              let .every(numbers, _): numbers.ranges
         case let .edit(number, _): [number...number]
         case let .mv(number, destination): [number...number, destination...destination]
-        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit, .today, .upcoming: []
+        case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit, .today, .upcoming, .share,
+             .unshare: []
         }
     }
 

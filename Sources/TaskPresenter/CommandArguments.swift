@@ -10,6 +10,8 @@ public enum CommandArguments: Sendable, Hashable {
     case commandName
     /// A file name, after options (`import tasks.txt`).
     case file
+    /// The name of one of the server's roles, and options (`share bob --read-only`).
+    case role
 }
 
 extension CommandArguments {
@@ -17,7 +19,7 @@ extension CommandArguments {
     public var includesTaskNumbers: Bool {
         switch self {
         case .taskNumbers, .leadingTaskNumbers: true
-        case .none, .commandName, .file: false
+        case .none, .commandName, .file, .role: false
         }
     }
 }
@@ -32,6 +34,7 @@ extension CommandName {
         case .mv: .leadingTaskNumbers(count: 2)
         case .help: .commandName
         case .export, .import: .file
+        case .share, .unshare: .role
         case .add, .clear, .find, .list, .undo, .redo, .quit, .today, .upcoming: .none
         }
     }

@@ -1,7 +1,7 @@
 /// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
 enum CommandName: CaseIterable, Sendable, Hashable {
     case add, done, fav, edit, mv, rm, due, tag, every, clear, find, today, upcoming, list, undo, redo, export, `import`,
-         help, quit
+         share, unshare, help, quit
 
     /// The spellings the command answers to, the main one first.
     var spellings: [String] {
@@ -24,6 +24,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         case .redo: ["redo"]
         case .export: ["export"]
         case .import: ["import"]
+        case .share: ["share"]
+        case .unshare: ["unshare"]
         case .help: ["help"]
         case .quit: ["quit", "exit"]
         }
@@ -32,7 +34,8 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     /// Whether the command takes arguments (completion then adds a space after its name).
     var takesArguments: Bool {
         switch self {
-        case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help, .due, .tag, .every: true
+        case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help, .due, .tag, .every, .share,
+             .unshare: true
         case .clear, .list, .undo, .redo, .quit, .today, .upcoming: false
         }
     }
@@ -60,6 +63,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         "agenda": "today", "next": "upcoming", "soon": "upcoming",
         "q": "quit", "?": "help", "h": "help",
         "save": "export", "dump": "export", "load": "import", "restore": "import",
+        "grant": "share", "invite": "share", "revoke": "unshare",
     ]
 
     /// The length of the longest spelling or synonym.

@@ -59,6 +59,13 @@ enum CommandParser {
             return .help(topic: topic)
         case .due, .tag, .every:
             return try FieldCommandParser.parse(name, rest)
+        case .share:
+            let (role, readOnly) = sharing(rest)
+            guard !role.isEmpty else { throw .missingRole(command: "share") }
+            return .share(role: role, readOnly: readOnly)
+        case .unshare:
+            guard !rest.isEmpty else { throw .missingRole(command: "unshare") }
+            return .unshare(role: string(rest))
         case .list, .undo, .redo, .quit, .today, .upcoming:
             guard rest.isEmpty else { throw .unexpectedArguments(string(word)) }
             switch name {
@@ -110,6 +117,23 @@ enum CommandParser {
         if name == .export { return .export(format: format, file: file) }
         guard let file else { throw .missingFile }
         return .import(format: format, dryRun: dryRun, file: file)
+    }
+
+    /// `share ROLE [--read-only]`: the role is the rest of the line (a role's name may hold spaces),
+    /// without `--read-only` as its first or last word.
+    private static func sharing(_ rest: Substring.UTF8View) -> (role: String, readOnly: Bool) {
+        let option = "--read-only".utf8
+        let firstEnd = skip(rest, from: rest.startIndex, to: rest.endIndex, whitespace: false)
+        if rest[rest.startIndex..<firstEnd].elementsEqual(option) {
+            return (string(rest[skip(rest, from: firstEnd, to: rest.endIndex, whitespace: true)...]), true)
+        }
+        var lastStart = rest.endIndex
+        while lastStart > rest.startIndex, !isWhitespace(rest[rest.index(before: lastStart)]) {
+            rest.formIndex(before: &lastStart)
+        }
+        guard rest[lastStart...].elementsEqual(option) else { return (string(rest), false) }
+        let (start, end) = trimmed(rest[..<lastStart])
+        return (string(rest[start..<end]), true)
     }
 
     /// One task number starting at `start` (not a range), for `command`; returns it and where the

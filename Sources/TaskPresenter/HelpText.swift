@@ -21,6 +21,8 @@ enum HelpText {
         redo            re-apply the latest undone change
         export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
         import FILE     add or update tasks from such a file (- for standard input)
+        share ROLE      let a role of the server use a shared list (--read-only)
+        unshare ROLE    take a shared list from a role of the server
         help [COMMAND]  show what the commands do, or one in detail
         quit, exit      leave (Ctrl-D too)
         N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3
@@ -130,6 +132,18 @@ enum HelpText {
             import [--format F] [--dry-run] FILE
             Adds the tasks of FILE (- for standard input) at the end of the list, and updates those already in it (by identity); the format is told from the content unless --format says it. What tasks does not show (todo.txt priorities, Taskwarrior tags and projects, iCalendar properties) is kept and written back by export. One undo reverts the whole import. With --dry-run, says what would be added, updated and skipped, and changes nothing.
             Examples: import todo.txt, import --dry-run tasks.json, task export | tasks import -
+            """
+        case .share:
+            """
+            share ROLE [--read-only]
+            On a list shared on a PostgreSQL server, lets the server's role ROLE read and change the list, or with --read-only only read it (its prompt then says read-only, and each change is refused). The role must exist on the server; only the list's owner can share it. Sharing is not a change of the list: undo does not revert it, unshare does.
+            Examples: share bob, share bob --read-only
+            """
+        case .unshare:
+            """
+            unshare ROLE
+            On a list shared on a PostgreSQL server, takes from the server's role ROLE every right to the list: it can no longer read or change it. Only the list's owner can. Not a change of the list: undo does not revert it, share does.
+            Example: unshare bob
             """
         case .help:
             """

@@ -16,9 +16,9 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .cannotRead(file, reason):
-            "cannot read \(file): \(reason.lowercased())"
+            "cannot read \(file == "-" ? "standard input" : file): \(Self.lowercasingFirst(reason))"
         case let .cannotWrite(file, reason):
-            "cannot write \(file): \(reason.lowercased())"
+            "cannot write \(file): \(Self.lowercasingFirst(reason))"
         case let .unknownExtension(file):
             "cannot tell a format from the name \(file): give --format todotxt, json, markdown or ics"
         case .standardInputIsTheScript:
@@ -30,6 +30,12 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
             "\(file == "-" ? "standard input" : file) is not valid \(InterchangeCommands.formatName(format)): "
                 + Self.place(error.location) + Self.problem(error.problem) + "; nothing was imported"
         }
+    }
+
+    /// The system's reason (`No such file or directory`) made to follow a colon; the rest as it is
+    /// (`64 MiB`).
+    private static func lowercasingFirst(_ reason: String) -> String {
+        reason.prefix(1).lowercased() + reason.dropFirst()
     }
 
     private static func place(_ location: InterchangeError.Location) -> String {

@@ -93,7 +93,8 @@ enum ListChange {
             return .undo
         case .redo:
             return .redo
-        case .find, .list, .help, .quit, .export, .import, .today, .upcoming: // export and import: `perform`
+        // export and import: `perform`; share and unshare change who may use the list, not the list.
+        case .find, .list, .help, .quit, .export, .import, .today, .upcoming, .share, .unshare:
             return nil
         }
     }

@@ -55,7 +55,9 @@ public enum ManualText {
             shared by everyone connected to that database, kept in its schema `tasks`, made on first use. \
             There, `undo` and `redo` act on your own changes only: those of your database role, or of \
             the name given with `--user` or `$TASKS_USER`; they refuse, changing nothing, when someone \
-            else changed the same tasks since.
+            else changed the same tasks since. People with roles of their own are let in by the list's \
+            owner with `share ROLE` (or `share ROLE --read-only`, whose prompt then says read-only) and \
+            out with `unshare ROLE`.
             """)]),
         ManualSection("EXIT STATUS", [
             .item(term: "0", text: ["Success."]),

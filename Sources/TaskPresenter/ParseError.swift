@@ -48,6 +48,8 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingNumberBefore(String)
     /// `due`, `tag` or `every` with task numbers but no value after them.
     case missingValue(command: String)
+    /// `share` or `unshare` with no role.
+    case missingRole(command: String)
 
     /// The message shown after the input and a colon.
     var description: String {
@@ -109,6 +111,10 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "no tag given: tag N +a -b adds tag a and removes tag b"
         case .missingValue:
             "no period given: every N PERIOD (e.g. every 3 week, every 3 mon,thu, every 3 none)"
+        case .missingRole(command: "share"):
+            "no role given: share ROLE lets the server's role ROLE use the list (share ROLE --read-only: only read it)"
+        case .missingRole:
+            "no role given: unshare ROLE takes the list from the server's role ROLE"
         }
     }
 }

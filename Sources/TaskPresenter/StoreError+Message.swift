@@ -55,6 +55,10 @@ extension StoreError {
             "\(location) holds a schema “\(schema)” of another program; it was left untouched"
         case let .permissionDenied(location, cause):
             "no permission in \(location): \(cause); nothing was changed"
+        case let .readOnlyForRole(location, role):
+            "the list in \(location) is read-only for you (\(role)); nothing was changed"
+        case let .notShared(location, role):
+            "the list in \(location) is not shared with you (\(role))"
         case let .connectionLost(location, cause, false):
             "lost the connection to \(location) (\(cause)); nothing was changed"
         case let .connectionLost(location, cause, true):
@@ -111,7 +115,7 @@ extension StoreError {
         return "tasks of your \(command) (\(change.taskCount) tasks)"
     }
 
-    private static func words(for kind: FileKind) -> String {
+    static func words(for kind: FileKind) -> String {
         switch kind {
         case .folder: "a folder"
         case .fifo: "a named pipe (FIFO), not a file"

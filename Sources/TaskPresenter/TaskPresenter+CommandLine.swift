@@ -10,10 +10,11 @@ extension TaskPresenter {
         return CommandName(spelling: command[...].utf8).map(HelpText.detail(for:))
     }
 
-    /// Whether the command spelled `word` takes options of its own (`export --format json`), so
-    /// that on the command line the words after it are its arguments, not the program's flags.
+    /// Whether the command spelled `word` takes options of its own (`export --format json`,
+    /// `share bob --read-only`), so that on the command line the words after it are its arguments,
+    /// not the program's flags.
     public static func takesOptions(commandWord word: String) -> Bool {
-        CommandName(spelling: word[...].utf8)?.arguments == .file
+        [.file, .role].contains(CommandName(spelling: word[...].utf8)?.arguments)
     }
 
     /// Whether `line` is a command that saves a change to the store when it succeeds (`add`, `rm`,

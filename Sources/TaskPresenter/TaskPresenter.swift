@@ -40,10 +40,11 @@ public final class TaskPresenter {
         changes = ChangeCommands(interchange: interchange, clock: clock)
     }
 
-    /// The prompt to show before the next line: it names the search or view while one is in effect.
+    /// The prompt to show before the next line: it says when the list is read-only (shared so, or
+    /// a file that cannot be written) and names the search or view in effect.
     public var prompt: String {
-        guard let filter = shown.filter else { return "tasks> " }
-        return "tasks (\(filter.name))> "
+        let notes = (storage.isReadOnly ? ["read-only"] : []) + (shown.filter.map { [$0.name] } ?? [])
+        return notes.isEmpty ? "tasks> " : "tasks (\(notes.joined(separator: ", ")))> "
     }
 
     /// The whole-line candidates that complete `input` (command names; for `edit N ` the text of
@@ -161,6 +162,10 @@ public final class TaskPresenter {
             case let .script(run):
                 run.say(try interchange.export(format: format, file: file, from: run.store))
             }
+        case let .share(role, readOnly):
+            try share(.share(role: role, readOnly: readOnly), in: transaction)
+        case let .unshare(role):
+            try share(.unshare(role: role), in: transaction)
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:
@@ -185,6 +190,20 @@ public final class TaskPresenter {
             guard case .fileGone = error, shown.tasks != nil else { throw error }
             watch.said(error)
             return error
+        }
+    }
+
+    /// `share` or `unshare`, in a write transaction of its own or the script's; the list is not
+    /// shown again, since it did not change.
+    private func share(_ request: SharingCommands.Request, in transaction: Transaction) throws {
+        switch transaction {
+        case .own:
+            watch.commandRan()
+            let location = storage.location
+            let message = try storage.write { try SharingCommands.perform(request, in: $0, location: location) }
+            view?.display(message: message)
+        case let .script(run):
+            run.say([try SharingCommands.perform(request, in: run.store, location: storage.location)])
         }
     }
 
@@ -319,6 +338,7 @@ public final class TaskPresenter {
     /// The user-facing text of an error from the store.
     static func describe(_ error: Error) -> String {
         if let error = error as? StoreError { return error.message }
+        if let error = error as? SharingError { return error.message }
         return String(describing: error)
     }
 }

@@ -15,6 +15,8 @@ public final class SQLiteStorage: TaskStorage {
     public let path: String
     /// What opening did to a store written by an earlier version of tasks; nil when nothing.
     public let upgrade: StoreUpgrade?
+    /// Whether the file (or its folder) could not be written when it was opened: every change fails.
+    public let isReadOnly: Bool
     private let writer: DatabaseQueue
     /// Set by `interrupt()`; read by SQLite during statements (kept alive as long as the connection).
     private let interruption: SQLiteInterruption
@@ -45,6 +47,7 @@ public final class SQLiteStorage: TaskStorage {
         // is opened as it is: read-only and immutable, since the log's shared-memory file cannot be
         // made beside it. Listing works; every change fails with `readOnly`.
         let isReadOnly = isCurrent && !StoreFile.isWritable(path: path)
+        self.isReadOnly = isReadOnly
         var configuration = Self.configuration
         configuration.readonly = isReadOnly
         let interruption = SQLiteInterruption()
@@ -81,6 +84,7 @@ public final class SQLiteStorage: TaskStorage {
     private init(memoryWriter: DatabaseQueue, interruption: SQLiteInterruption) throws {
         path = ":memory:"
         upgrade = nil
+        isReadOnly = false
         writer = memoryWriter
         self.interruption = interruption
         file = nil

@@ -116,11 +116,6 @@ public enum Posix {
         String(cString: strerror(errno))
     }
 
-    /// Why a call failed, in the C library's words.
-    public struct Failure: Error {
-        public var reason: String
-    }
-
     /// Writes `bytes` to the file at `path`, created (mode 0644 less the umask) or truncated;
     /// returns the C library's reason when it cannot.
     public static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
@@ -131,22 +126,79 @@ public enum Posix {
         return close(descriptor) == 0 ? failure : failure ?? lastErrorDescription()
     }
 
-    /// All the bytes of the file at `path`, or of `descriptor` when `path` is nil (until its end).
-    public static func readAll(path: String?, descriptor: Int32 = standardInput) -> Result<[UInt8], Failure> {
-        let source = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? descriptor
-        guard source >= 0 else { return .failure(Failure(reason: lastErrorDescription())) }
+    /// Why `readAll` read nothing.
+    public enum ReadFailure: Error, Equatable, Sendable {
+        /// The C library's reason (`No such file or directory`).
+        case system(reason: String)
+        /// The path names something that is not a regular file: it was not opened (a FIFO would
+        /// wait for a writer, a device such as `/dev/zero` never ends).
+        case notAFile(FileKind)
+        /// There is more than `limit` bytes; reading stopped there.
+        case tooLarge(limit: Int)
+    }
+
+    /// What stands at a path that is not a regular file.
+    public enum FileKind: Equatable, Sendable {
+        case folder, fifo, characterDevice, blockDevice, socket
+    }
+
+    /// All the bytes of the regular file at `path`, or of `descriptor` when `path` is nil (until its
+    /// end, a pipe or a terminal as well), when there are at most `limit`: a larger file is refused
+    /// before it is read, a larger stream once `limit` bytes have come.
+    public static func readAll(path: String?, descriptor: Int32 = standardInput,
+                               limit: Int) -> Result<[UInt8], ReadFailure> {
+        var source = descriptor
+        if let path {
+            // Looked at before opening: opening a FIFO waits for a writer, for ever.
+            var status = stat()
+            guard stat(path, &status) == 0 else { return .failure(.system(reason: lastErrorDescription())) }
+            if let kind = kind(of: status.st_mode) { return .failure(.notAFile(kind)) }
+            guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
+            source = open(path, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else { return .failure(.system(reason: lastErrorDescription())) }
+        }
         defer { if path != nil { close(source) } }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Read into memory of the C library's, grown by doubling: filling a Swift array first with
+        // zeros and then trimming it touches every byte twice more, which an unoptimized build
+        // (the tests') does a byte at a time.
+        var capacity = min(1 << 16, limit + 1)
+        guard var storage = malloc(capacity) else { return .failure(.system(reason: outOfMemory)) }
+        defer { free(storage) }
         var end = 0
         while true {
-            if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-            guard let count = read(source, into: &buffer, from: end) else {
-                return .failure(Failure(reason: lastErrorDescription()))
+            if end == capacity {
+                guard end <= limit else { return .failure(.tooLarge(limit: limit)) }
+                let grown = min(capacity * 2, limit + 1)
+                guard let moved = realloc(storage, grown) else { return .failure(.system(reason: outOfMemory)) }
+                storage = moved
+                capacity = grown
+            }
+            let count = Glibc.read(source, storage + end, capacity - end)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(reason: lastErrorDescription()))
             }
             if count == 0 { break }
             end += count
         }
-        buffer.removeLast(buffer.count - end)
-        return .success(buffer)
+        return .success([UInt8](unsafeUninitializedCapacity: end) { bytes, initialized in
+            if let target = bytes.baseAddress { memcpy(target, storage, end) }
+            initialized = end
+        })
+    }
+
+    /// The C library's words for a failed allocation (`ENOMEM`).
+    private static var outOfMemory: String { String(cString: strerror(ENOMEM)) }
+
+    /// What a file of `mode` is when it is not a regular file; nil for a regular file.
+    private static func kind(of mode: mode_t) -> FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        default: .socket
+        }
     }
 }

@@ -239,4 +239,31 @@ struct CommandParserTests {
     func caseSensitive() {
         #expect(error("LIST") == "unknown command; did you mean `list`?")
     }
+
+    // MARK: Sharing
+
+    @Test("share takes a role, the rest of the line, and --read-only as its first or last word", arguments: [
+        ("share bob", Command.share(role: "bob", readOnly: false)),
+        ("share bob --read-only", .share(role: "bob", readOnly: true)),
+        ("share --read-only bob", .share(role: "bob", readOnly: true)),
+        ("share  team lead \t--read-only ", .share(role: "team lead", readOnly: true)),
+        ("share o\"brien", .share(role: "o\"brien", readOnly: false)),
+        ("share bob--read-only", .share(role: "bob--read-only", readOnly: false)),
+        ("unshare team lead", .unshare(role: "team lead")),
+    ])
+    func share(line: String, command: Command) throws {
+        #expect(try parse(line) == command)
+    }
+
+    private static let shareUsage =
+        "no role given: share ROLE lets the server's role ROLE use the list (share ROLE --read-only: only read it)"
+
+    @Test("share and unshare without a role say how they are typed", arguments: [
+        ("share", shareUsage),
+        ("share --read-only", shareUsage),
+        ("unshare  ", "no role given: unshare ROLE takes the list from the server's role ROLE"),
+    ])
+    func shareWithoutRole(line: String, message: String) {
+        #expect(error(line) == message)
+    }
 }

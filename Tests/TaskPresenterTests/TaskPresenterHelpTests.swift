@@ -27,6 +27,8 @@ struct TaskPresenterHelpTests {
             redo            re-apply the latest undone change
             export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
             import FILE     add or update tasks from such a file (- for standard input)
+            share ROLE      let a role of the server use a shared list (--read-only)
+            unshare ROLE    take a shared list from a role of the server
             help [COMMAND]  show what the commands do, or one in detail
             quit, exit      leave (Ctrl-D too)
             N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3
@@ -61,10 +63,21 @@ struct TaskPresenterHelpTests {
         ("add", "add TEXT"), ("fav", "fav N…"), ("rm", "rm N…"), ("edit", "edit N TEXT"), ("clear", "clear [done]"),
         ("done", "done N…"), ("mv", "mv N M"), ("find", "find TEXT"),
         ("list", "list (or ls)"), ("undo", "undo"), ("redo", "redo"), ("help", "help [COMMAND]"),
-        ("quit", "quit (or exit)"),
+        ("quit", "quit (or exit)"), ("share", "share ROLE [--read-only]"), ("unshare", "unshare ROLE"),
     ])
     func everyCommandHasHelp(command: String, usage: String) {
         #expect(TaskPresenter.helpText(for: command)?.split(separator: "\n").first.map(String.init) == usage)
+    }
+
+    @Test("help share says it is not a change that undo reverts")
+    func helpShare() throws {
+        let (sut, view) = try makeSUT()
+        #expect(sut.handle(line: "help share") == .succeeded)
+        #expect(view.received == [.help("""
+            share ROLE [--read-only]
+            On a list shared on a PostgreSQL server, lets the server's role ROLE read and change the list, or with --read-only only read it (its prompt then says read-only, and each change is refused). The role must exist on the server; only the list's owner can share it. Sharing is not a change of the list: undo does not revert it, unshare does.
+            Examples: share bob, share bob --read-only
+            """)])
     }
 
     @Test("helpText for an unknown command is nil")

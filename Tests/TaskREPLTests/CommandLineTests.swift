@@ -55,6 +55,8 @@ import Testing
               redo            re-apply the latest undone change
               export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
               import FILE     add or update tasks from such a file (- for standard input)
+              share ROLE      let a role of the server use a shared list (--read-only)
+              unshare ROLE    take a shared list from a role of the server
               help [COMMAND]  show what the commands do, or one in detail
               quit, exit      leave (Ctrl-D too)
               N is a number as shown; N… takes numbers and ranges: rm 2 5 7, done 1-3

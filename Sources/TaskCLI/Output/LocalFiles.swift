@@ -1,3 +1,4 @@
+import TaskModel
 import TaskSystem
 import TaskPresenter
 import TaskTerminal
@@ -20,9 +21,25 @@ struct LocalFiles: InterchangeFiles {
         return nil
     }
 
-    /// Reads a file to import, or standard input to its end.
+    /// Reads a file to import, or standard input to its end, up to the presenter's limit.
     func read(fileAt path: String?) -> Result<[UInt8], FileFailure> {
-        Posix.readAll(path: path.map(Self.expandingHome)).mapError { FileFailure(reason: $0.reason) }
+        Posix.readAll(path: path.map(Self.expandingHome), limit: importLimit).mapError { failure in
+            switch failure {
+            case let .system(reason): FileFailure(.system(reason))
+            case let .notAFile(kind): FileFailure(.notAFile(Self.kind(kind)))
+            case let .tooLarge(limit): FileFailure(.tooLarge(limit: limit))
+            }
+        }
+    }
+
+    private static func kind(_ kind: Posix.FileKind) -> StoreError.FileKind {
+        switch kind {
+        case .folder: .folder
+        case .fifo: .fifo
+        case .characterDevice: .characterDevice
+        case .blockDevice: .blockDevice
+        case .socket: .socket
+        }
     }
 
     /// `path` with a `~` at its start read as a shell reads it: `~` and `~/…` in the user's home

@@ -41,12 +41,18 @@ public protocol TaskStorage: AnyObject, Sendable {
     /// `externalVersion()`); `quiet` when nothing came or the store cannot notify.
     func takeNotifications() -> StoreNotification
 
+    /// Whether the list can be read but not changed, as the latest transaction found: a file that
+    /// cannot be written, or a shared list shared with this role read-only. Asks the store nothing
+    /// (the prompt shows it before every line). Stores that are never read-only need not implement it.
+    var isReadOnly: Bool { get }
+
     /// Ends the connection; what was committed is kept. Later calls fail.
     func close()
 }
 
 extension TaskStorage {
     public var upgrade: StoreUpgrade? { nil }
+    public var isReadOnly: Bool { false }
 }
 
 /// What can be read of the list inside a transaction.
@@ -144,7 +150,12 @@ public protocol TaskWriting: TaskReading {
     /// Runs `body` so that, if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (a script skipping a failing line).
     func savepoint<T>(_ body: () throws -> T) throws -> T
+
+    /// Who may use the list, when people share it through the server's roles (`ListSharing`); nil
+    /// for a store that is one person's, as an SQLite file is. Stores without it need not implement it.
+    var sharing: (any ListSharing)? { get }
 }
+
 
 extension TaskReading {
     /// Picks them out of the whole list: for stores that cannot do better.
@@ -163,6 +174,8 @@ extension TaskReading {
 }
 
 extension TaskWriting {
+    public var sharing: (any ListSharing)? { nil }
+
     /// Appends a task with `text` and nothing else.
     @discardableResult
     public func create(text: String) throws -> TaskItem {

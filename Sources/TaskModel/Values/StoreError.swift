@@ -56,6 +56,10 @@ public enum StoreError: Error, Sendable, Hashable {
     case foreignSchema(location: String, schema: String)
     /// The server refused for want of a privilege (the role's grants on the list).
     case permissionDenied(location: String, cause: Cause)
+    /// The list is shared with this role (`role`) to read only: a change was refused, nothing changed.
+    case readOnlyForRole(location: String, role: String)
+    /// The list is not shared with this role (`role`): never, or no longer.
+    case notShared(location: String, role: String)
     /// The connection to the server was lost: before the commit (nothing was changed), or while
     /// committing (`committing`: the server may have saved the change or not).
     case connectionLost(location: String, cause: Cause, committing: Bool)

@@ -124,6 +124,19 @@ final class PostgresConnection {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
     }
 
+    /// `identifier` quoted by libpq as the server's encoding wants (`"bob"`, `"o""brien"`), for the
+    /// statements that cannot take a name as a parameter (`GRANT … TO role`). A NUL ends it: the
+    /// caller refuses such a name first.
+    func quotedIdentifier(_ identifier: String) throws(PostgresError) -> String {
+        let length = identifier.utf8.count
+        guard let quoted = PQescapeIdentifier(connection, identifier, length) else {
+            let message = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
+            throw PostgresError(sqlState: nil, message: message, connectionLost: !isOpen)
+        }
+        defer { PQfreemem(quoted) }
+        return String(cString: quoted)
+    }
+
     /// Runs `sql`, one or several statements without parameters (`BEGIN`, `COMMIT`, schema changes),
     /// in one round trip; returns the last one's rows, in text format.
     @discardableResult

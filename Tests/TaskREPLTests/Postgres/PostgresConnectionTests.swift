@@ -170,7 +170,7 @@ import Testing
         _ = try await run(["--db", alice, "add", "one"])
         let dave = server.url(database: database, user: "dave")
         #expect(try await run(["--db", dave, "list"])
-                == ProgramRun(error: "tasks: cannot open \(dave): permission denied for schema tasks\n", status: 1))
+                == ProgramRun(error: "tasks: the list in \(dave) is not shared with you (dave)\n", status: 1))
     }
 
     @Test func aRoleThatMayOnlyReadTheListCanListButNotChangeIt() async throws {
@@ -180,7 +180,7 @@ import Testing
         let dave = server.url(database: database, user: "dave")
         #expect(try await run(["--db", dave, "list"]) == ProgramRun(output: "  1   one\n"))
         #expect(try await run(["--db", dave, "add", "two"]) == ProgramRun(error: """
-            add two: no permission in \(dave): permission denied for table meta; nothing was changed
+            add two: the list in \(dave) is read-only for you (dave); nothing was changed
 
             """, status: 1))
         #expect(try await run(["--db", dave, "list"]) == ProgramRun(output: "  1   one\n"))

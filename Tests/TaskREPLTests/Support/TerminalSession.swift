@@ -18,7 +18,8 @@ final class TerminalSession {
     private let timeout: Duration
 
     /// Starts `tasks` with `arguments` in a `columns`×`rows` terminal, in the private environment
-    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt. The pane's
+    /// of `folder` (database `folder/tasks.sqlite`), and waits for its first prompt (`prompt`, the
+    /// bare one unless the list is read-only or a view is in effect). The pane's
     /// shell survives Ctrl-C (`trap : INT`; the program gets the default action), and with
     /// `jobControl` runs the program as a job of its own (`set -m`), as an interactive shell
     /// would, so that Ctrl-Z can stop it. `shellSetup` runs in the pane's shell first (`ulimit`);
@@ -26,14 +27,14 @@ final class TerminalSession {
     /// piped through that command (standard input and error stay on the terminal).
     init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
          columns: Int = 100, rows: Int = 40, jobControl: Bool = false, shellSetup: String = "",
-         launcher: [String] = [], outputFilter: String? = nil, timeout: Duration = TerminalSession.timeout)
-        async throws {
+         launcher: [String] = [], outputFilter: String? = nil, timeout: Duration = TerminalSession.timeout,
+         prompt: String = TerminalSession.barePrompt) async throws {
         try TasksBinary.checkBuilt()
         self.timeout = timeout
         let script = Self.paneScript(arguments, in: folder, environment: extra, jobControl: jobControl,
                                      shellSetup: shellSetup, launcher: launcher, outputFilter: outputFilter)
         try await tmux(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script])
-        try await waitForPrompt()
+        try await waitFor { $0.last == prompt }
     }
 
     /// The pane's shell command that runs `tasks` as `init` describes, then prints its exit status
