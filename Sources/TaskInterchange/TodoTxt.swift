@@ -67,9 +67,9 @@ enum TodoTxt {
         var isDone = false
         var priority: String?
         var created: Date?
-        if rest.hasPrefix("x ") {
+        if rest.utf8.starts(with: "x ".utf8) {
             isDone = true
-            rest = rest.dropFirst(2)
+            dropBytes(2, of: &rest)
             done = date(&rest, &days)
             created = date(&rest, &days)
         } else {
@@ -77,7 +77,7 @@ enum TodoTxt {
             if head.count == 4, head[0] == UInt8(ascii: "("), (0x41...0x5A).contains(head[1]), head[2] == UInt8(ascii: ")"),
                head[3] == 0x20 {
                 priority = String(UnicodeScalar(head[1]))
-                rest = rest.dropFirst(4)
+                dropBytes(4, of: &rest)
             }
             created = date(&rest, &days)
         }
@@ -101,8 +101,14 @@ enum TodoTxt {
         guard bytes.count >= 10, bytes.count == 10 || bytes[10] == 0x20, let date = days.date(bytes[0..<10]) else {
             return nil
         }
-        rest = rest.dropFirst(bytes.count)
+        dropBytes(bytes.count, of: &rest)
         return date
+    }
+
+    /// Drops the first `count` bytes (ASCII, read before) of `rest`: counted in Characters, a space
+    /// and a combining mark after it would go together.
+    private static func dropBytes(_ count: Int, of rest: inout Substring) {
+        rest = rest[rest.utf8.index(rest.startIndex, offsetBy: count)...]
     }
 
     /// The days read so far: a file's lines share few dates, and the time zone's offset is costly to ask.

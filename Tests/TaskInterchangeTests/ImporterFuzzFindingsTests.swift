@@ -75,4 +75,13 @@ import TaskModel
         #expect(first.map(\.text) == ["two\n\u{05BD}ex"])
         #expect(second.map(\.text) == ["two\n\u{05BD}ex"])
     }
+
+    @Test func aTodoTxtTextStartingWithACombiningMarkKeepsIt() throws {
+        let texts = ["\u{05BD}ex", "\u{0301}done"]
+        let list = TaskList([Samples.task(1, texts[0]), Samples.task(2, texts[1], isDone: true)])
+        let back = try RoundTripTests.reimported(Interchange.export(list, as: .todotxt, timeZone: Samples.utc), .todotxt)
+        #expect(back.map { Array($0.text.unicodeScalars) } == texts.map { Array($0.unicodeScalars) })
+        #expect(back.map(\.isDone) == [false, true])
+        #expect(try readTwice("(B) \u{0301}x\n", .todotxt).first.map { $0.foreign["todo.txt"] } == ["B"])
+    }
 }
