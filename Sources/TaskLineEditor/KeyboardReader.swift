@@ -15,6 +15,14 @@ final class KeyboardReader {
     private var pendingKeys: [Unicode.Scalar] = []
     private unowned let line: any EditedLine
     private let keys: KeyCommands
+    /// When the idle update was last shown, and how long asking for it and showing it took. The next
+    /// one rests `restFactor` times that long, `longestRest` at most: a prompt on a long list, under
+    /// a storm of others' changes (a bulk import, many writers), leaves most of the machine to them
+    /// rather than redrawing after each, still showing the latest within about a second; a prompt
+    /// that was quiet shows the next change at once.
+    private var lastShown: (end: ContinuousClock.Instant, took: Duration)?
+    private static let restFactor = 5
+    private static let longestRest = Duration.seconds(1)
 
     init(for line: any EditedLine, keys: KeyCommands) {
         self.line = line
@@ -96,6 +104,13 @@ final class KeyboardReader {
     /// or its interval when it has none.
     private func idleWait() -> (milliseconds: Int?, descriptor: Int32?)? {
         guard let idleUpdate, !keys.isSearching, line.lineScalars().isEmpty else { return nil }
+        if let lastShown {
+            let rest = min(lastShown.took * Self.restFactor, Self.longestRest) - (ContinuousClock.now - lastShown.end)
+            if rest > .zero {
+                let (seconds, attoseconds) = rest.components
+                return (Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1, nil)
+            }
+        }
         guard let descriptor = idleUpdate.descriptor() else { return (idleUpdate.interval, nil) }
         return (nil, descriptor)
     }
@@ -104,10 +119,13 @@ final class KeyboardReader {
     /// the prompt drawn again below it. Returns whether it did.
     @discardableResult
     private func showIdleUpdate() -> Bool {
+        let start = ContinuousClock.now
         guard let idleUpdate, !input.hasInput, idleUpdate.hasNews(), !input.hasInput else { return false }
         clearFromPromptStart()
         idleUpdate.show()
         line.redraw()
+        let end = ContinuousClock.now
+        lastShown = (end, end - start)
         return true
     }
 
