@@ -57,9 +57,9 @@ final class InterchangeCommands {
         let tasks = try Self.reconciled(parsed, now: now, in: store)
         let outcome: ImportOutcome
         if dryRun {
-            outcome = try Self.dryRun(tasks, in: store)
+            outcome = try Self.dryRun(tasks, at: now, in: store)
         } else {
-            outcome = try store.importTasks(tasks)
+            outcome = try store.importTasks(tasks, at: now)
             if list != nil { list = try store.allTasks() }
         }
         return ImportReport(file: file, format: format, parsed: parsed, tasks: tasks, outcome: outcome, dryRun: dryRun)
@@ -96,10 +96,10 @@ final class InterchangeCommands {
     }
 
     /// What importing `tasks` would do, found by importing them in a savepoint that is rolled back.
-    private static func dryRun(_ tasks: [TaskImport], in store: any TaskWriting) throws -> ImportOutcome {
+    private static func dryRun(_ tasks: [TaskImport], at now: Date, in store: any TaskWriting) throws -> ImportOutcome {
         struct RolledBack: Error { var outcome: ImportOutcome }
         do {
-            try store.savepoint { () throws -> Void in throw RolledBack(outcome: try store.importTasks(tasks)) }
+            try store.savepoint { () throws -> Void in throw RolledBack(outcome: try store.importTasks(tasks, at: now)) }
         } catch let rolledBack as RolledBack {
             return rolledBack.outcome
         }

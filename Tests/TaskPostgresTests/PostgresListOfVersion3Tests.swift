@@ -27,7 +27,7 @@ import Testing
             """, database: database)
     }
 
-    @Test func theUpgradeKeepsEveryTaskRewritesNoRowAndTheSchemaIsVersion4() throws {
+    @Test func theUpgradeKeepsEveryTaskRewritesNoRowAndTheSchemaIsCurrent() throws {
         let files = try tableFiles()
         let alice = try open(as: "alice")
         #expect(alice.upgrade == nil) // the history was kept: nothing to tell
@@ -37,7 +37,7 @@ import Testing
         #expect(tasks.map(\.foreign) == [[:], [:], [:], ["todo.txt": "B"]])
         #expect(tasks.allSatisfy { $0.due == nil && $0.tags.isEmpty && $0.recurrence == nil })
         #expect(try tableFiles() == files)
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|4\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
     }
 
     @Test func theUndoneStepsAreRedoneUntilBobsFavouriteIsInTheWay() throws {
