@@ -19,14 +19,6 @@ import Testing
         database = try server.database(fromFixture: "postgres-v4.sql")
     }
 
-    /// The files that hold the rows of the list's tables: the same after an upgrade that rewrote none.
-    private func tableFiles() throws -> String {
-        try server.psql("""
-            SELECT relname, relfilenode FROM pg_class
-            WHERE oid IN ('tasks.task'::regclass, 'tasks.step_task'::regclass) ORDER BY relname
-            """, database: database)
-    }
-
     @Test func theUpgradeKeepsEveryTaskRewritesNoRowAndTheSchemaIsVersion5() throws {
         let files = try tableFiles()
         let alice = try open(as: "alice")
