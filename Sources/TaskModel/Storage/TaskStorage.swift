@@ -172,30 +172,9 @@ extension TaskWriting {
         try create(text: text, attributes: TaskEdit())
     }
 
-    /// Replaces the text of task `id`, as `edit(ids:_:expected:)` does.
+    /// Replaces the text of task `id` now, as `edit(ids:_:expected:at:)` does.
     public func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        try edit(ids: [id], TaskEdit(text: text), expected: expected)
-    }
-
-    /// `toggleFavorite(ids:at:)` now.
-    public func toggleFavorite(ids: [TaskItem.ID]) throws {
-        try toggleFavorite(ids: ids, at: Date())
-    }
-
-    /// `edit(ids:_:expected:at:)` now.
-    public func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws {
-        try self.edit(ids: ids, edit, expected: expected, at: Date())
-    }
-
-    /// `move(id:to:at:)` now.
-    public func move(id: TaskItem.ID, to place: Placement) throws {
-        try move(id: id, to: place, at: Date())
-    }
-
-    /// `importTasks(_:at:)` now.
-    @discardableResult
-    public func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome {
-        try importTasks(tasks, at: Date())
+        try edit(ids: [id], TaskEdit(text: text), expected: expected, at: Date())
     }
 
     /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.
