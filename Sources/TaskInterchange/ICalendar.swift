@@ -3,7 +3,8 @@ import TaskModel
 
 /// iCalendar (RFC 5545): a `VCALENDAR` of `VTODO`s, lines folded at 75 octets, CRLF.
 ///
-/// A task is `UID` (its identity), `DTSTAMP`, `CREATED`, `SUMMARY` (its text, escaped), `STATUS`
+/// A task is `UID` (its identity), `DTSTAMP`, `CREATED`, `LAST-MODIFIED` (its last change, else its
+/// creation), `SUMMARY` (its text, escaped), `STATUS`
 /// (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done, `PRIORITY:1` for a favourite, then `DUE`,
 /// `RRULE` and `CATEGORIES` for its due date, recurrence and tags (`ICalendarAttributes`). Every
 /// other property and sub-component of a to-do (`DESCRIPTION`, `VALARM`, other priorities and
@@ -36,6 +37,7 @@ enum ICalendar {
             lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
             lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
             lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
+            lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(task.modifiedAt ?? task.createdAt))
             lines.append("SUMMARY:" + summary(task.text))
             if needsExactText(task.text) {
                 lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())
@@ -48,7 +50,7 @@ enum ICalendar {
             }
             if task.isFavorite { lines.append("PRIORITY:1") }
             lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
-            var written: Set<String> = ["UID", "DTSTAMP", "STATUS"]
+            var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "STATUS"]
             if task.isFavorite { written.insert("PRIORITY") }
             if task.due != nil { written.insert("DUE") }
             if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
@@ -106,7 +108,7 @@ enum ICalendar {
 
     /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the
     /// task's only when it is done: one that is not keeps it in its place among the foreign lines.)
-    private static let modelled: Set<String> = ["CREATED", "SUMMARY", "X-TASKS-TEXT"]
+    private static let modelled: Set<String> = ["CREATED", "LAST-MODIFIED", "SUMMARY", "X-TASKS-TEXT"]
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         let lines = try ContentLine.unfold(bytes)
@@ -207,6 +209,7 @@ enum ICalendar {
         return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"]?.value == "1",
                           doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
                           foreign: ["icalendar": foreignLines.joined(separator: "\n")],
-                          due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                          due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                          modifiedAt: try time("LAST-MODIFIED"))
     }
 }

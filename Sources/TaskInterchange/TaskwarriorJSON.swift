@@ -2,9 +2,9 @@ import Foundation
 import TaskModel
 
 /// Taskwarrior's JSON: what `task export` writes (an array, or one object a line) and `task import`
-/// reads. A task is `uuid`, `description`, `entry`, `status` (`pending` or `completed`), `end` when
+/// reads. A task is `uuid`, `description`, `entry`, `modified` (its last change, else its creation), `status` (`pending` or `completed`), `end` when
 /// completed, `priority: "H"` for a favourite, then its due date, recurrence and tags
-/// (`TaskwarriorAttributes`); every other member (project, annotations, `modified`, user-defined
+/// (`TaskwarriorAttributes`); every other member (project, annotations, user-defined
 /// attributes, other priorities, a `waiting` status) is kept as the task's Taskwarrior fields, in
 /// its order, and written back after those. (Tags, `due` and `recur` were kept so before tasks had
 /// them: a task that still holds them there and has none of its own writes them back, and reading
@@ -12,7 +12,8 @@ import TaskModel
 /// Deleted tasks and recurring templates are skipped.
 enum TaskwarriorJSON {
     /// The members tasks models or Taskwarrior computes; the rest is foreign.
-    private static let modelled: Set<String> = ["uuid", "description", "entry", "status", "end", "id", "urgency"]
+    private static let modelled: Set<String> = ["uuid", "description", "entry", "modified", "status", "end", "id",
+                                                "urgency"]
 
     static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
         var out: [UInt8] = Array("[\n".utf8)
@@ -24,6 +25,7 @@ enum TaskwarriorJSON {
                 .init(key: "uuid", value: .string(task.id.lowercasedText)),
                 .init(key: "description", value: .string(task.text)),
                 .init(key: "entry", value: .string(Timestamps.basicUTC(task.createdAt))),
+                .init(key: "modified", value: .string(Timestamps.basicUTC(task.modifiedAt ?? task.createdAt))),
                 .init(key: "status", value: task.doneAt != nil ? .string("completed") : foreignStatus ?? .string("pending")),
             ]
             if let done = task.doneAt { members.append(.init(key: "end", value: .string(Timestamps.basicUTC(done)))) }
@@ -145,7 +147,8 @@ enum TaskwarriorJSON {
             if !foreign.isEmpty { JSONValue.object(foreign).write(into: &foreignText) }
             let task = TaskImport(id: id, text: description, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt,
                                   foreign: ["taskwarrior": String(decoding: foreignText, as: UTF8.self)],
-                                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                                  modifiedAt: try time("modified"))
             if task.hasNoText {
                 skipped.append(SkippedEntry(reason: .noText, text: nil, line: object.line))
             } else {

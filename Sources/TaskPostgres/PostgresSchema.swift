@@ -37,7 +37,7 @@ enum PostgresSchema {
     /// What `meta.application` holds in a schema this program made.
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
-    static let version = 4
+    static let version = 5
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
     /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen
@@ -51,6 +51,7 @@ enum PostgresSchema {
         { try $0.run(version2); return true },
         PostgresUpgradeToVersion3.run,
         { try $0.run(version4Columns + "UPDATE tasks.meta SET version = 4 WHERE id = 1;"); return true },
+        { try $0.run(version5Columns + "UPDATE tasks.meta SET version = 5 WHERE id = 1;"); return true },
     ]
 
     private static let version1 = """
@@ -158,6 +159,16 @@ enum PostgresSchema {
         """
 
     /// What each kind of step kept of its own, once converted: the images say it all now.
+    /// `modified_at`, the time of a task's last change (`TaskItem.modifiedAt`), NULL until it is
+    /// first changed, and its images: columns with no default, which rewrite no row.
+    static let version5Columns = """
+        ALTER TABLE tasks.task ADD COLUMN IF NOT EXISTS modified_at double precision;
+        ALTER TABLE tasks.step_task
+            ADD COLUMN IF NOT EXISTS before_modified_at double precision,
+            ADD COLUMN IF NOT EXISTS after_modified_at double precision;
+
+        """
+
     static let version3Done = """
         ALTER TABLE tasks.step
             DROP COLUMN old_text, DROP COLUMN new_text, DROP COLUMN from_position, DROP COLUMN to_position,

@@ -20,6 +20,8 @@ struct PostgresTaskRow: Hashable {
     /// `tags` and `recurrence` as stored (`Tags.storedForm`, `Recurrence.storedForm`).
     var tags: String? = nil
     var recurrence: String? = nil
+    /// `modified_at` (schema 5): `TaskItem.modifiedAt`, in seconds since 1970.
+    var modifiedAt: Double? = nil
     /// The step that hid the row; nil while it is in the list.
     var removedBy: Int64?
 
@@ -49,6 +51,7 @@ struct PostgresTaskRow: Hashable {
         Column(task: "due_at", image: "due_at", type: "float8"),
         Column(task: "tags", image: "tags", type: "text"),
         Column(task: "recurrence", image: "recurrence", type: "text"),
+        Column(task: "modified_at", image: "modified_at", type: "float8"),
         Column(task: "removed_by", image: "removed_by", type: "int8"),
     ]
 
@@ -105,7 +108,7 @@ struct PostgresTaskRow: Hashable {
                                   doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
                                   createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields,
                                   due: Due(storedDay: dueDay, instant: dueAt), tags: Tags.read(storedForm: tags),
-                                  recurrence: recurrence),
+                                  recurrence: recurrence, modifiedAt: modifiedAt.map(Date.init(timeIntervalSince1970:))),
                          at: position)
     }
 
@@ -135,7 +138,8 @@ extension PostgresTaskRow {
         self.init(position: position, text: text, isFavorite: isFavorite, doneAt: result.double(row, column + 3),
                   createdAt: createdAt, foreign: result.bytes(row, column + 5), dueDay: result.int64(row, column + 6),
                   dueAt: result.double(row, column + 7), tags: result.string(row, column + 8),
-                  recurrence: result.string(row, column + 9), removedBy: result.int64(row, column + 10))
+                  recurrence: result.string(row, column + 9), modifiedAt: result.double(row, column + 10),
+                  removedBy: result.int64(row, column + 11))
     }
 
     /// The task's row for `state`, in the list.
@@ -143,23 +147,25 @@ extension PostgresTaskRow {
         let task = state.task
         self.init(position: state.position, text: task.text, isFavorite: task.isFavorite,
                   doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
-                  foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence)
+                  foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence,
+                  modifiedAt: task.modifiedAt?.timeIntervalSince1970)
     }
 
     /// The row in the list at `position` an import writes for `row`.
     init(_ row: ImportPlan.Row, position: Int64) {
         self.init(position: position, text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt,
-                  createdAt: row.createdAt, foreign: row.foreign, due: row.due, tags: row.tags, recurrence: row.recurrence)
+                  createdAt: row.createdAt, foreign: row.foreign, due: row.due, tags: row.tags, recurrence: row.recurrence,
+                  modifiedAt: row.modifiedAt)
     }
 
     /// The row in the list of a task with these fields, each as its column holds it.
     private init(position: Int64, text: String, isFavorite: Bool, doneAt: Double?, createdAt: Double,
-                 foreign: [String: String], due: Due?, tags: [String], recurrence: Recurrence?) {
+                 foreign: [String: String], due: Due?, tags: [String], recurrence: Recurrence?, modifiedAt: Double?) {
         let due = due?.stored
         self.init(position: position, text: Array(text.utf8), isFavorite: isFavorite, doneAt: doneAt,
                   createdAt: createdAt, foreign: ForeignFieldsCoding.encode(foreign).map { Array($0.utf8) },
                   dueDay: due?.day, dueAt: due?.instant, tags: Tags.storedForm(tags),
-                  recurrence: recurrence?.storedForm, removedBy: nil)
+                  recurrence: recurrence?.storedForm, modifiedAt: modifiedAt, removedBy: nil)
     }
 
     /// The row as one parameter per column of `written` (all but `removed_by`), in its order.
@@ -168,7 +174,7 @@ extension PostgresTaskRow {
         return [.int64(position), .bytes(text), .bool(isFavorite), optional(doneAt, PostgresValue.double),
                 .double(createdAt), optional(foreign, PostgresValue.bytes), optional(dueDay, PostgresValue.int64),
                 optional(dueAt, PostgresValue.double), optional(tags, PostgresValue.text),
-                optional(recurrence, PostgresValue.text)]
+                optional(recurrence, PostgresValue.text), optional(modifiedAt, PostgresValue.double)]
     }
 
     /// `$first::type, …`: a parameter for each of `columns`, cast to its type.
@@ -186,6 +192,7 @@ extension PostgresTaskRow {
     static func fieldArrays(_ images: [PostgresTaskRow?]) -> [PostgresValue] {
         [.byteas(images.map { $0?.text }), .bools(images.map { $0?.isFavorite }), .doubles(images.map { $0?.doneAt }),
          .doubles(images.map { $0?.createdAt }), .byteas(images.map { $0?.foreign }), .int64s(images.map { $0?.dueDay }),
-         .doubles(images.map { $0?.dueAt }), .texts(images.map { $0?.tags }), .texts(images.map { $0?.recurrence })]
+         .doubles(images.map { $0?.dueAt }), .texts(images.map { $0?.tags }), .texts(images.map { $0?.recurrence }),
+         .doubles(images.map { $0?.modifiedAt })]
     }
 }

@@ -8,13 +8,13 @@ import TaskModel
 /// (a new one has none before), inserts the new ones and updates the others in place.
 extension PostgresTransaction {
     @discardableResult
-    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome {
-        var plan = try plan(tasks)
+    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
+        var plan = try plan(tasks, at: time)
         guard !plan.changed.isEmpty else { return ImportOutcome(effects: plan.effects) }
         try dropUndoneSteps()
         if plan.bringsBack {
             // Dropping this person's undone changes may have deleted a hidden task for good: it is new now.
-            plan = try self.plan(tasks)
+            plan = try self.plan(tasks, at: time)
         }
         let changed = plan.changed
         let positions = try nextAppendPositions(count: plan.insertedCount)
@@ -53,9 +53,8 @@ extension PostgresTransaction {
     }
 
     /// What importing `tasks` does, against the rows stored now.
-    private func plan(_ tasks: [TaskImport]) throws -> ImportPlan {
-        let now = Date()
-        return ImportPlan(tasks, stored: try storedRows(of: tasks.compactMap { $0.id })) { identities.next(at: now) }
+    private func plan(_ tasks: [TaskImport], at time: Date) throws -> ImportPlan {
+        ImportPlan(tasks, stored: try storedRows(of: tasks.compactMap { $0.id }), now: time) { identities.next(at: time) }
     }
 
     /// The stored rows, hidden or not, of those of `ids` that the list holds.
@@ -75,7 +74,7 @@ extension PostgresTransaction {
             stored[id] = (
                 row: ImportPlan.Row(text: text, isFavorite: rows.bool(row, 2) == true, doneAt: rows.double(row, 3),
                                     createdAt: createdAt, foreign: foreign, due: attributes.due, tags: attributes.tags,
-                                    recurrence: attributes.recurrence),
+                                    recurrence: attributes.recurrence, modifiedAt: rows.double(row, 10)),
                 isLive: rows.bool(row, PostgresTaskRow.fields.count + 1) == true)
         }
         return stored

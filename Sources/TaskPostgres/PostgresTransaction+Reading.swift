@@ -40,7 +40,8 @@ extension PostgresTransaction: TaskReading {
             rows.withBytes(row, 1) { text in
                 tasks.append(id: id, storedText: text, isFavorite: rows.bool(row, 2) == true,
                              doneAt: rows.double(row, 3), createdAt: createdAt, foreign: foreign,
-                             due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                             due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                             modifiedAt: rows.double(row, 10))
             }
         }
         return tasks
@@ -56,7 +57,8 @@ extension PostgresTransaction: TaskReading {
         return TaskItem(id: id, text: rows.string(0, 1) ?? "", isFavorite: rows.bool(0, 2) == true,
                         doneAt: rows.double(0, 3).map(Date.init(timeIntervalSince1970:)),
                         createdAt: Date(timeIntervalSince1970: createdAt), foreign: foreign,
-                        due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                        due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                        modifiedAt: rows.double(0, 10).map(Date.init(timeIntervalSince1970:)))
     }
 
     func count() throws -> Int {

@@ -21,7 +21,8 @@ enum PostgresUpgradeToVersion3 {
     /// Runs inside the migration's transaction; returns whether the history was kept.
     static func run(_ connection: PostgresConnection) throws -> Bool {
         try connection.run(PostgresSchema.version3Images)
-        try connection.run(PostgresSchema.version4Columns) // the images written below are of today's rows
+        // The images written below are of today's rows.
+        try connection.run(PostgresSchema.version4Columns + PostgresSchema.version5Columns)
         let converted = try convert(connection)
         if let images = converted {
             try write(images, connection)

@@ -30,6 +30,7 @@ struct ChangeCommands {
                  filter: ListFilter? = nil, named: NamedRows? = nil) throws -> Performed {
         if case let .import(format, dryRun, file) = command {
             return Performed(messages: try interchange.importTasks(format: format, dryRun: dryRun, file: file,
+                                                                   now: clock.moment.now,
                                                                    on: &list, in: store))
         }
         let shownIndices = filter.map {

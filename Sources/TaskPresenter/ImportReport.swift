@@ -27,9 +27,16 @@ struct ImportReport {
             }
         }
         let name = file == "-" ? "standard input" : file
-        let counts = dryRun
-            ? "\(outcome.count(.added)) to add, \(outcome.count(.updated)) to update, \(outcome.count(.unchanged)) unchanged"
-            : "\(outcome.count(.added)) added, \(outcome.count(.updated)) updated, \(outcome.count(.unchanged)) unchanged"
+        let unchanged = outcome.count(.unchanged)
+        let counts = if unchanged > 0, unchanged == outcome.effects.count {
+            // The file read again: one plain sentence rather than counts of nothing.
+            (dryRun ? "nothing to add or update, " : "nothing added or updated, ")
+                + (unchanged == 1 ? "its 1 task is already in the list" : "its \(unchanged) tasks are already in the list")
+        } else if dryRun {
+            "\(outcome.count(.added)) to add, \(outcome.count(.updated)) to update, \(unchanged) unchanged"
+        } else {
+            "\(outcome.count(.added)) added, \(outcome.count(.updated)) updated, \(unchanged) unchanged"
+        }
         let skipped = parsed.skipped.isEmpty ? "" : ", \(parsed.skipped.count) skipped (\(skippedReasons))"
         let head = dryRun ? "Dry run of" : "Imported"
         let tail = dryRun ? "; nothing was changed" : ""

@@ -44,8 +44,9 @@ final class InterchangeCommands {
     }
 
     /// `import`: the file read from the files, its tasks imported into `store` as one step (or,
-    /// with `dryRun`, only told); returns the messages to show. `list` is brought up to date.
-    func importTasks(format: InterchangeFormat?, dryRun: Bool, file: String, on list: inout TaskList?,
+    /// with `dryRun`, only told), `now` standing for the times the file does not give; returns the
+    /// messages to show. `list` is brought up to date.
+    func importTasks(format: InterchangeFormat?, dryRun: Bool, file: String, now: Date, on list: inout TaskList?,
                      in store: any TaskWriting) throws -> [Message] {
         if file == "-", isReadingScript { throw InterchangeCommandError.standardInputIsTheScript }
         let bytes: [UInt8]
@@ -57,39 +58,56 @@ final class InterchangeCommands {
         let format = format ?? (file == "-" ? nil : InterchangeFormat(fileName: file)) ?? InterchangeFormat.sniff(bytes)
         let parsed: ParsedFile
         do {
-            parsed = try Interchange.parse(bytes, as: format)
+            parsed = try Interchange.parse(bytes, as: format, now: now)
         } catch {
             throw InterchangeCommandError.malformed(file, format, error)
         }
-        let tasks = try Self.reconciled(parsed, in: store)
+        let tasks = try Self.reconciled(parsed, now: now, in: store)
         let outcome: ImportOutcome
         if dryRun {
-            outcome = try Self.dryRun(tasks, in: store)
+            outcome = try Self.dryRun(tasks, at: now, in: store)
         } else {
-            outcome = try store.importTasks(tasks)
+            outcome = try store.importTasks(tasks, at: now)
             if list != nil { list = try store.allTasks() }
         }
         return ImportReport(file: file, format: format, parsed: parsed, tasks: tasks, outcome: outcome, dryRun: dryRun)
             .messages
     }
 
-    /// The parsed tasks with the stored times kept where the file says the same less precisely.
-    private static func reconciled(_ parsed: ParsedFile, in store: any TaskWriting) throws -> [TaskImport] {
+    /// The parsed tasks with the stored times kept where the file says the same less precisely, and
+    /// each task the file gives without an identity given that of a stored task it reads the same as
+    /// (`ContentMatch`), keeping the stored times the file does not give (read as `now`).
+    private static func reconciled(_ parsed: ParsedFile, now: Date, in store: any TaskWriting) throws -> [TaskImport] {
         guard try store.count() > 0 else { return parsed.tasks }
         let stored = try store.allTasks()
         var byID: [TaskItem.ID: Int] = [:]
         for index in stored.indices { byID[stored.id(at: index)] = index }
+        var named = Set<TaskItem.ID>()
+        var hasUnnamed = false
+        for task in parsed.tasks {
+            if let id = task.id { named.insert(id) } else { hasUnnamed = true }
+        }
+        var match = hasUnnamed ? ContentMatch(stored, excluding: named) : nil
         return parsed.tasks.map { task in
-            guard let id = task.id, let index = byID[id] else { return task }
-            return Interchange.reconcile(task, with: stored[index], precision: parsed.precision)
+            if let id = task.id {
+                guard let index = byID[id] else { return task }
+                return Interchange.reconcile(task, with: stored[index], precision: parsed.precision)
+            }
+            guard let index = match?.take(task) else { return task }
+            let existing = stored[index]
+            var found = task
+            found.id = existing.id
+            if found.createdAt == now { found.createdAt = existing.createdAt }
+            if found.doneAt == now { found.doneAt = existing.doneAt }
+            return Interchange.reconcile(found, with: existing, precision: parsed.precision)
         }
     }
 
     /// What importing `tasks` would do, found by importing them in a savepoint that is rolled back.
-    private static func dryRun(_ tasks: [TaskImport], in store: any TaskWriting) throws -> ImportOutcome {
+    private static func dryRun(_ tasks: [TaskImport], at now: Date, in store: any TaskWriting) throws -> ImportOutcome {
         struct RolledBack: Error { var outcome: ImportOutcome }
         do {
-            try store.savepoint { () throws -> Void in throw RolledBack(outcome: try store.importTasks(tasks)) }
+            try store.savepoint { () throws -> Void in throw RolledBack(outcome: try store.importTasks(tasks, at: now)) }
         } catch let rolledBack as RolledBack {
             return rolledBack.outcome
         }

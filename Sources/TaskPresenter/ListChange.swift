@@ -191,7 +191,7 @@ enum ListChange {
                 list?.insert(next, at: target.index + 1)
             }
         case let .toggleFavorite(targets):
-            try store.toggleFavorite(ids: targets.map(\.id))
+            try store.toggleFavorite(ids: targets.map(\.id), at: clock.moment.now)
             for target in targets { list?.toggleFavorite(at: target.index) }
         case let .remove(targets):
             try store.remove(ids: targets.map(\.id))
@@ -201,16 +201,17 @@ enum ListChange {
                 list?.remove(atIndices: Set(targets.map(\.index)))
             }
         case let .edit(target, edit, shown):
-            try store.edit(ids: [target.id], edit, expected: shown)
+            try store.edit(ids: [target.id], edit, expected: shown, at: clock.moment.now)
             if let text = edit.text { list?.setText(text, at: target.index) }
             if let task = list?[target.index] { list?.setAttributes(of: edit.applied(to: task), at: target.index) }
         case let .setFields(targets, edit):
-            try store.edit(ids: targets.map(\.id), edit, expected: nil)
+            try store.edit(ids: targets.map(\.id), edit, expected: nil, at: clock.moment.now)
             for target in targets {
                 if let task = list?[target.index] { list?.setAttributes(of: edit.applied(to: task), at: target.index) }
             }
         case let .move(target, destination, next):
-            try store.move(id: target.id, to: destination < target.index ? .before(next.id) : .after(next.id))
+            try store.move(id: target.id, to: destination < target.index ? .before(next.id) : .after(next.id),
+                           at: clock.moment.now)
             list?.move(from: target.index, to: destination)
         case let .clear(doneOnly):
             if doneOnly {

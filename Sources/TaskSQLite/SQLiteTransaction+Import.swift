@@ -13,16 +13,16 @@ extension SQLiteTransaction {
     private static let lookupBatch = 500
 
     @discardableResult
-    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome {
+    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
         guard !tasks.isEmpty else { return ImportOutcome(effects: []) }
         return try mapErrors {
-            var (plan, stored) = try plan(tasks)
+            var (plan, stored) = try plan(tasks, at: time)
             // An import that changes nothing writes nothing: no step, so redo is still possible.
             guard !plan.changed.isEmpty else { return ImportOutcome(effects: plan.effects) }
             let step = try beginStep()
             if plan.bringsBack {
                 // Forgetting the undone changes deleted the tasks whose creation was undone: such a task is new now.
-                (plan, stored) = try self.plan(tasks)
+                (plan, stored) = try self.plan(tasks, at: time)
             }
             try write(plan, over: stored, as: step)
             return ImportOutcome(effects: plan.effects)
@@ -30,7 +30,7 @@ extension SQLiteTransaction {
     }
 
     /// What importing `tasks` does, and the stored rows it was decided from.
-    private func plan(_ tasks: [TaskImport]) throws -> (ImportPlan, [TaskItem.ID: TaskRow]) {
+    private func plan(_ tasks: [TaskImport], at time: Date) throws -> (ImportPlan, [TaskItem.ID: TaskRow]) {
         let stored = try storedTasks(of: tasks)
         let clearedThrough = try loadHistory().clearedThrough
         var rows: [TaskItem.ID: ImportPlan.StoredRow] = [:]
@@ -43,11 +43,10 @@ extension SQLiteTransaction {
             rows[id] = (
                 row: ImportPlan.Row(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt,
                                     createdAt: task.createdAt, foreign: state.task.foreign, due: state.task.due,
-                                    tags: state.task.tags, recurrence: state.task.recurrence),
+                                    tags: state.task.tags, recurrence: state.task.recurrence, modifiedAt: task.modifiedAt),
                 isLive: task.isLive(clearedThrough: clearedThrough))
         }
-        let now = Date()
-        return (ImportPlan(tasks, stored: rows) { identities.next(at: now) }, stored)
+        return (ImportPlan(tasks, stored: rows, now: time) { identities.next(at: time) }, stored)
     }
 
     /// Writes what `plan` changes as step `step`: the new tasks appended, each stored one shown

@@ -47,7 +47,8 @@ extension SQLiteTransaction: TaskReading {
                 row.withTextBytes(1) { text in
                     tasks.append(id: id, storedText: text, isFavorite: row.integer(2) != 0,
                                  doneAt: row.optionalReal(3), createdAt: row.real(4), foreign: foreign,
-                                 due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                                 due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                                 modifiedAt: row.optionalReal(10))
                 }
                 position += 1
             }
@@ -147,7 +148,8 @@ extension TaskItem {
         self.init(id: id, text: row.text(1), isFavorite: row.integer(2) != 0,
                   doneAt: row.optionalReal(3).map(Date.init(timeIntervalSince1970:)),
                   createdAt: Date(timeIntervalSince1970: row.real(4)), foreign: foreign,
-                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence)
+                  due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                  modifiedAt: row.optionalReal(10).map(Date.init(timeIntervalSince1970:)))
     }
 }
 

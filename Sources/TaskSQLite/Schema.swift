@@ -31,10 +31,11 @@ import TaskModel
 /// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none
 /// (`ForeignFieldsCoding`). Version 5 adds a task's due date (`dueDay` for an all-day one, days
 /// since 1970; `dueAt` for a timed one), `tags` and `recurrence` (their stored forms), NULL when
-/// it has none, to `task` and to both images in `step_task`.
+/// it has none, to `task` and to both images in `step_task`. Version 6 adds `modifiedAt`, the time
+/// of a task's last change (`TaskItem.modifiedAt`), NULL until it is first changed, the same way.
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
-    static let userVersion: Int32 = 5
+    static let userVersion: Int32 = 6
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).
@@ -73,6 +74,10 @@ enum Schema {
                 CREATE INDEX task_dated ON task(position) WHERE dueDay IS NOT NULL OR dueAt IS NOT NULL;
                 PRAGMA user_version = 5
                 """)
+        }
+        migrator.registerMigration("v6") { db in
+            try addVersion6Columns(db)
+            try db.execute(sql: "PRAGMA user_version = 6")
         }
         return migrator
     }
@@ -162,6 +167,14 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE task ADD COLUMN \(column)")
             for side in ["before_", "after_"] { try db.execute(sql: "ALTER TABLE step_task ADD COLUMN \(side)\(column)") }
         }
+    }
+
+    /// Adds the column of version 6 to `task` and `step_task`, unless it is there already (the
+    /// upgrade to version 4 adds it first, as it does version 5's), rewriting no row.
+    static func addVersion6Columns(_ db: Database) throws {
+        guard try !db.columns(in: "task").contains(where: { $0.name == "modifiedAt" }) else { return }
+        try db.execute(sql: "ALTER TABLE task ADD COLUMN modifiedAt REAL")
+        for side in ["before_", "after_"] { try db.execute(sql: "ALTER TABLE step_task ADD COLUMN \(side)modifiedAt REAL") }
     }
 
     /// The columns of one image of a task row in `step_task`.

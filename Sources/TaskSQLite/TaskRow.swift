@@ -17,13 +17,15 @@ struct TaskRow: Equatable {
     /// The `tags` and `recurrence` columns as stored (`Tags`, `Recurrence.storedForm`).
     var tags: String?
     var recurrence: String?
+    /// `TaskItem.modifiedAt`, in seconds since 1970 (schema 6).
+    var modifiedAt: Double?
     var createdBy: Int64
     var removedBy: Int64?
 
     /// The columns of a task's fields (`TaskItem`'s, its identity aside), in the order
     /// `fieldArguments` binds them: the one list a new field joins.
     static let fieldColumns = ["text", "isFavorite", "doneAt", "createdAt", "foreignFields", "dueDay", "dueAt", "tags",
-                               "recurrence"]
+                               "recurrence", "modifiedAt"]
 
     /// The columns of a row, in the order `init(row:at:)` reads them and `arguments` binds them,
     /// each name after `prefix` (`before_`, `after_`, or "" for the `task` table's own).
@@ -59,7 +61,7 @@ struct TaskRow: Equatable {
         return [.text(task.text), .integer(task.isFavorite ? 1 : 0), SQLiteArgument(task.doneAt?.timeIntervalSince1970),
                 .real(task.createdAt.timeIntervalSince1970), SQLiteArgument(ForeignFieldsCoding.encode(task.foreign)),
                 SQLiteArgument(due?.day), SQLiteArgument(due?.instant), SQLiteArgument(Tags.storedForm(task.tags)),
-                SQLiteArgument(task.recurrence?.storedForm)]
+                SQLiteArgument(task.recurrence?.storedForm), SQLiteArgument(task.modifiedAt?.timeIntervalSince1970)]
     }
 }
 
@@ -70,7 +72,8 @@ extension TaskRow {
     init?(row: SQLiteRow, at start: Int32) {
         let kinds: [(SQLiteValueKind, orNull: Bool)] = [
             (.integer, false), (.text, false), (.integer, false), (.number, true), (.number, false), (.text, true),
-            (.integer, true), (.number, true), (.text, true), (.text, true), (.integer, false), (.integer, true),
+            (.integer, true), (.number, true), (.text, true), (.text, true), (.number, true), (.integer, false),
+            (.integer, true),
         ]
         for (offset, kind) in kinds.enumerated() where !row.holds(kind.0, start + Int32(offset), orNull: kind.orNull) {
             return nil
@@ -79,8 +82,8 @@ extension TaskRow {
                   doneAt: row.optionalReal(start + 3), createdAt: row.real(start + 4),
                   foreign: row.optionalText(start + 5), dueDay: row.optionalInteger(start + 6),
                   dueAt: row.optionalReal(start + 7), tags: row.optionalText(start + 8),
-                  recurrence: row.optionalText(start + 9), createdBy: row.integer(start + 10),
-                  removedBy: row.optionalInteger(start + 11))
+                  recurrence: row.optionalText(start + 9), modifiedAt: row.optionalReal(start + 10),
+                  createdBy: row.integer(start + 11), removedBy: row.optionalInteger(start + 12))
     }
 
     /// The row of a task in the list with `row`'s fields.
@@ -89,14 +92,14 @@ extension TaskRow {
         self.init(position: position, text: row.text, isFavorite: row.isFavorite, doneAt: row.doneAt,
                   createdAt: row.createdAt, foreign: ForeignFieldsCoding.encode(row.foreign), dueDay: due?.day,
                   dueAt: due?.instant, tags: Tags.storedForm(row.tags), recurrence: row.recurrence?.storedForm,
-                  createdBy: createdBy, removedBy: nil)
+                  modifiedAt: row.modifiedAt, createdBy: createdBy, removedBy: nil)
     }
 
     /// The values `columns` names, to bind.
     var arguments: [SQLiteArgument] {
         [.integer(position), .text(text), .integer(isFavorite ? 1 : 0), SQLiteArgument(doneAt), .real(createdAt),
          SQLiteArgument(foreign), SQLiteArgument(dueDay), SQLiteArgument(dueAt), SQLiteArgument(tags),
-         SQLiteArgument(recurrence), .integer(createdBy), SQLiteArgument(removedBy)]
+         SQLiteArgument(recurrence), SQLiteArgument(modifiedAt), .integer(createdBy), SQLiteArgument(removedBy)]
     }
 
     /// Whether the row is in the list: not removed, and not hidden by a clear up to `clearedThrough`.
@@ -117,7 +120,7 @@ extension TaskRow {
                             doneAt: doneAt.map(Date.init(timeIntervalSince1970:)),
                             createdAt: Date(timeIntervalSince1970: createdAt), foreign: fields,
                             due: Due(storedDay: dueDay, instant: dueAt), tags: Tags.read(storedForm: tags),
-                            recurrence: readRecurrence)
+                            recurrence: readRecurrence, modifiedAt: modifiedAt.map(Date.init(timeIntervalSince1970:)))
         return TaskState(task, at: position)
     }
 }

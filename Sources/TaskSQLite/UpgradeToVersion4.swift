@@ -17,7 +17,9 @@ enum UpgradeToVersion4 {
     static func run(_ db: Database) throws -> StoreUpgrade? {
         try db.execute(sql: "ALTER TABLE step RENAME TO step_v3")
         try db.execute(sql: Schema.version4History)
-        try Schema.addVersion5Columns(db) // the images written below are of today's rows
+        // The images written below are of today's rows.
+        try Schema.addVersion5Columns(db)
+        try Schema.addVersion6Columns(db)
         let keptHistory = try convertHistory(db)
         if !keptHistory {
             try UpgradeToVersion2.dropHistory(db)

@@ -21,7 +21,7 @@ import Testing
     }
 
     private func plan(_ tasks: [TaskImport], stored: [UUID: ImportPlan.StoredRow] = [:]) -> ImportPlan {
-        ImportPlan(tasks, stored: stored) { Self.made }
+        ImportPlan(tasks, stored: stored, now: Date(timeIntervalSince1970: 0)) { Self.made }
     }
 
     @Test func tasksTheListDoesNotHoldAreAddedInOrderWithTheirValues() {

@@ -29,6 +29,14 @@ extension FixtureListSuite {
         try PostgresStorage(server.url(database: database, user: user))
     }
 
+    /// The files that hold the rows of the list's tables: the same after an upgrade that rewrote none.
+    func tableFiles() throws -> String {
+        try server.psql("""
+            SELECT relname, relfilenode FROM pg_class
+            WHERE oid IN ('tasks.task'::regclass, 'tasks.step_task'::regclass) ORDER BY relname
+            """, database: database)
+    }
+
     /// alice's undo of her edit of `Buy milk`, then of her move of `Water the plants`, which bob's
     /// favourite of it holds up until he undoes it: where the histories of every fixture's list end
     /// (their scripts begin alike).

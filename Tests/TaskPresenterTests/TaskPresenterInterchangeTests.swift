@@ -102,7 +102,7 @@ struct TaskPresenterInterchangeTests {
         files.contents["tw.json"] = Array(Self.json.utf8)
         _ = sut.handle(line: "import tw.json")
         #expect(sut.handle(line: "import tw.json") == .succeeded)
-        #expect(view.messages.last == "Imported tw.json (Taskwarrior JSON): 0 added, 0 updated, 2 unchanged, 1 skipped (1 deleted in Taskwarrior)")
+        #expect(view.messages.last == "Imported tw.json (Taskwarrior JSON): nothing added or updated, its 2 tasks are already in the list, 1 skipped (1 deleted in Taskwarrior)")
     }
 
     @Test("a malformed file is refused naming its line and JSON path, and nothing changes")

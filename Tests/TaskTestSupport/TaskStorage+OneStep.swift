@@ -41,6 +41,21 @@ public extension TaskStorage {
     func move(id: TaskItem.ID, to place: Placement) throws { try write { try $0.move(id: id, to: place) } }
     @discardableResult
     func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome { try write { try $0.importTasks(tasks) } }
+    /// The changes above at a fixed `time`, the time of the change each task changed keeps.
+    func toggleFavorite(ids: [TaskItem.ID], at time: Date) throws { try write { try $0.toggleFavorite(ids: ids, at: time) } }
+    func toggleDone(ids: [TaskItem.ID], at time: Date) throws {
+        try write { _ = try $0.toggleDone(ids: ids, at: time, in: .gmt) }
+    }
+    func edit(ids: [TaskItem.ID], _ edit: TaskEdit, at time: Date) throws {
+        try write { try $0.edit(ids: ids, edit, expected: nil, at: time) }
+    }
+    func move(id: TaskItem.ID, to place: Placement, at time: Date) throws {
+        try write { try $0.move(id: id, to: place, at: time) }
+    }
+    @discardableResult
+    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
+        try write { try $0.importTasks(tasks, at: time) }
+    }
     @discardableResult
     func undo() throws -> Change { try write { try $0.undo() } }
     @discardableResult

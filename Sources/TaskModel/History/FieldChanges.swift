@@ -2,10 +2,10 @@ import Foundation
 
 /// The changes to a task's fields and place, written once for every backend over `StepHistory`:
 /// each reads the tasks' states, makes the new ones and records the step. A command changing a new
-/// field is one more of these.
+/// field is one more of these. Each task changed takes the time of the change as its `modifiedAt`.
 extension TaskWriting where Self: StepHistory {
-    package func toggleFavorite(ids: [TaskItem.ID]) throws {
-        try change(ids, as: .toggleFavorite) { $0.task.isFavorite.toggle() }
+    package func toggleFavorite(ids: [TaskItem.ID], at time: Date) throws {
+        try change(ids, as: .toggleFavorite, at: time) { $0.task.isFavorite.toggle() }
     }
 
     /// A recurring task checked off is followed by the next one, placed just after it, in the same step.
@@ -20,6 +20,7 @@ extension TaskWriting where Self: StepHistory {
             guard let before = states[id] else { continue }
             var after = before
             after.task.doneAt = before.task.isDone ? nil : time
+            after.task.modifiedAt = time
             transitions.append(TaskTransition(id: id, before: before, after: after))
             guard let position = followers[id], let rule = before.task.recurrence else { continue }
             let recurrence = rule.anchored(on: before.task.due?.day(in: timeZone) ?? CalendarDay(time, in: timeZone))
@@ -63,8 +64,8 @@ extension TaskWriting where Self: StepHistory {
     /// With `expected`, refuses with `textChanged` when the text stored is no longer that one. Texts
     /// are compared by their bytes (`change` records nothing when they are the same): Swift calls
     /// canonically equivalent strings equal, and an edit between them is a change.
-    package func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws {
-        try change(ids, as: edit.kind) { state in
+    package func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?, at time: Date) throws {
+        try change(ids, as: edit.kind, at: time) { state in
             if let expected, !state.task.text.utf8.elementsEqual(expected.utf8) {
                 throw StoreError.textChanged(id: state.task.id, current: state.task.text)
             }
@@ -72,7 +73,7 @@ extension TaskWriting where Self: StepHistory {
         }
     }
 
-    package func move(id: TaskItem.ID, to place: Placement) throws {
+    package func move(id: TaskItem.ID, to place: Placement, at time: Date) throws {
         let neighbour = switch place { case let .before(other), let .after(other): other }
         guard neighbour != id else { return }
         // Both states read at once, for the check that both are in the list and for their places.
@@ -89,6 +90,7 @@ extension TaskWriting where Self: StepHistory {
         }
         var after = before
         after.position = to
+        after.task.modifiedAt = Date(timeIntervalSince1970: time.timeIntervalSince1970) // as it reads back
         try record(.move, [TaskTransition(id: id, before: before, after: after)])
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a backend's write transaction does with the undo history, in `RecordedStep`s: from these
 /// few translations between its rows and TaskModel's values, undo, redo and every change of a
 /// task's fields are written once, here, for every backend.
@@ -69,10 +71,12 @@ extension StepHistory {
     /// Records a change of `kind` to the fields of each task of `ids` (each once, all in the list,
     /// else it throws `tasksNotFound` and changes nothing) that `update` makes; a task it leaves as
     /// it was is not part of the step, and a change that leaves every task as it was records nothing.
-    /// Returns the after-states, in the order named.
+    /// Each task changed takes `time` as the time of its last change. Returns the after-states, in
+    /// the order named.
     @discardableResult
-    package func change(_ ids: [TaskItem.ID], as kind: Change.Kind,
+    package func change(_ ids: [TaskItem.ID], as kind: Change.Kind, at time: Date,
                         _ update: (inout TaskState) throws -> Void) throws -> [TaskState] {
+        let time = Date(timeIntervalSince1970: time.timeIntervalSince1970) // as it reads back
         let ids = ids.uniqued()
         let states = try self.states(of: ids)
         let absent = ids.filter { states[$0] == nil }
@@ -84,8 +88,11 @@ extension StepHistory {
             var state = before
             try update(&state)
             state.task.id = id
+            if !state.isSame(as: before) {
+                state.task.modifiedAt = time
+                transitions.append(TaskTransition(id: id, before: before, after: state))
+            }
             after.append(state)
-            if !state.isSame(as: before) { transitions.append(TaskTransition(id: id, before: before, after: state)) }
         }
         if !transitions.isEmpty { try record(kind, transitions) }
         return after

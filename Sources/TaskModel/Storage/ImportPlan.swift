@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `TaskWriting.importTasks` does to a list, decided before a thing is written, from the rows
 /// the list holds of the identities given: for each task given, in order, whether it is added,
 /// updated or unchanged, and the row each task it changes ends up with. A task given twice is
@@ -16,9 +18,12 @@ package struct ImportPlan {
         package var due: Due?
         package var tags: [String]
         package var recurrence: Recurrence?
+        /// When the task was last changed, in seconds since 1970: not compared, as it says when a
+        /// change was made, not what the task is.
+        package var modifiedAt: Double?
 
         package init(text: String, isFavorite: Bool, doneAt: Double?, createdAt: Double, foreign: [String: String],
-                     due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
+                     due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil, modifiedAt: Double? = nil) {
             self.text = text
             self.isFavorite = isFavorite
             self.doneAt = doneAt
@@ -27,6 +32,7 @@ package struct ImportPlan {
             self.due = due
             self.tags = tags
             self.recurrence = recurrence
+            self.modifiedAt = modifiedAt
         }
 
         /// Whether both hold the same bytes, not merely equal texts: Swift calls canonically
@@ -62,13 +68,17 @@ package struct ImportPlan {
     /// Whether a task it changes is a hidden one brought back.
     package private(set) var bringsBack = false
     private let stored: [TaskItem.ID: StoredRow]
+    /// The time of the import, in seconds since 1970: the last change of a task it changes when
+    /// the file does not say when that was.
+    private let now: Double
     /// Where each task of `changed` is in it.
     private var changedIndex: [TaskItem.ID: Int] = [:]
 
     /// The plan for importing `tasks` into a list that holds `stored`, the rows (hidden or not) of
-    /// the identities given; a task without one gets `newIdentity()`.
-    package init(_ tasks: [TaskImport], stored: [TaskItem.ID: StoredRow], newIdentity: () -> TaskItem.ID) {
+    /// the identities given, at `now`; a task without one gets `newIdentity()`.
+    package init(_ tasks: [TaskImport], stored: [TaskItem.ID: StoredRow], now: Date, newIdentity: () -> TaskItem.ID) {
         self.stored = stored
+        self.now = now.timeIntervalSince1970
         effects.reserveCapacity(tasks.count)
         changed.reserveCapacity(tasks.count)
         changedIndex.reserveCapacity(tasks.count) // growing it would hash every identity again
@@ -85,20 +95,25 @@ package struct ImportPlan {
         // One probe of `changedIndex` both finds a task given before and takes the entry of one
         // changed now: on a large import each probe is a cache miss.
         effects.append(Self.add(task, before: stored[id], entry: &changedIndex[id], to: &changed, id: id,
-                                bringsBack: &bringsBack))
+                                now: now, bringsBack: &bringsBack))
     }
 
     /// What `task` does, given what the list holds of it and `entry`, its index in `changed` if it
     /// is there already.
     private static func add(_ task: TaskImport, before: StoredRow?, entry: inout Int?, to changed: inout [Changed],
-                            id: TaskItem.ID, bringsBack: inout Bool) -> ImportOutcome.Effect {
+                            id: TaskItem.ID, now: Double, bringsBack: inout Bool) -> ImportOutcome.Effect {
+        let changedAt = task.modifiedAt?.timeIntervalSince1970 ?? now
         if let index = entry {
-            let row = row(task, over: changed[index].row.foreign)
-            defer { changed[index].row = row }
-            return row == changed[index].row ? .unchanged : .updated
+            var row = row(task, over: changed[index].row.foreign)
+            let isSame = row == changed[index].row
+            row.modifiedAt = isSame ? changed[index].row.modifiedAt : changedAt
+            changed[index].row = row
+            return isSame ? .unchanged : .updated
         }
-        let row = row(task, over: before?.row.foreign ?? [:])
+        var row = row(task, over: before?.row.foreign ?? [:])
         if let before, before.isLive, row == before.row { return .unchanged }
+        // A new task was not changed since the file made it, unless the file says it was.
+        row.modifiedAt = before == nil ? task.modifiedAt?.timeIntervalSince1970 : changedAt
         entry = changed.count
         changed.append(Changed(id: id, isNew: before == nil, row: row))
         if before?.isLive == false { bringsBack = true }

@@ -94,8 +94,9 @@ public protocol TaskWriting: TaskReading {
     @discardableResult
     func create(text: String, attributes: TaskEdit) throws -> TaskItem
 
-    /// Toggles the favourite flag of each task in `ids`.
-    func toggleFavorite(ids: [TaskItem.ID]) throws
+    /// Toggles the favourite flag of each task in `ids`; `time` is the time of the change (each
+    /// changed task's `modifiedAt`, as in `toggleDone`, `edit`, `move` and `importTasks`).
+    func toggleFavorite(ids: [TaskItem.ID], at time: Date) throws
 
     /// Checks off each task in `ids` that is not done, at `time`, and makes each one that is done
     /// not done. A recurring task checked off stops recurring, and the next one (`Recurrence.next`,
@@ -117,10 +118,10 @@ public protocol TaskWriting: TaskReading {
 
     /// Sets what `edit` names on each task of `ids`. With `expected`, refuses with `textChanged`
     /// when the text stored is no longer that one (another process edited it meanwhile).
-    func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws
+    func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?, at time: Date) throws
 
     /// Moves task `id` just before or after another task; the others keep their order.
-    func move(id: TaskItem.ID, to place: Placement) throws
+    func move(id: TaskItem.ID, to place: Placement, at time: Date) throws
 
     /// Imports `tasks` as one step of the undo history, and says what became of each one.
     ///
@@ -130,14 +131,16 @@ public protocol TaskWriting: TaskReading {
     /// creation time, and each format of `foreign` it names (an empty value removes that format's
     /// fields; other formats' are kept). A task whose identity the store holds hidden (removed, or
     /// cleared, with undo still able to bring it back) is brought back in its old place with the
-    /// values given, and counts as added. Nothing else moves.
+    /// values given, and counts as added. Nothing else moves. A task it changes takes the time the
+    /// file gives as its last change (`TaskImport.modifiedAt`), else `time`; a task it leaves as it
+    /// is keeps its own, and one it adds has the file's or none.
     ///
     /// Undo restores every task as it was before (updated ones to their earlier values, brought-back
     /// ones hidden again, added ones removed) and redo applies the import again exactly. When no task
     /// changes, no step is recorded (and redo is still possible). A backend must accept 100,000
     /// tasks in one call about as fast as as many `create`s in one transaction.
     @discardableResult
-    func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome
+    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome
 
     /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
     @discardableResult
@@ -182,9 +185,9 @@ extension TaskWriting {
         try create(text: text, attributes: TaskEdit())
     }
 
-    /// Replaces the text of task `id`, as `edit(ids:_:expected:)` does.
+    /// Replaces the text of task `id` now, as `edit(ids:_:expected:at:)` does.
     public func edit(id: TaskItem.ID, text: String, expected: String?) throws {
-        try edit(ids: [id], TaskEdit(text: text), expected: expected)
+        try edit(ids: [id], TaskEdit(text: text), expected: expected, at: Date())
     }
 
     /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.

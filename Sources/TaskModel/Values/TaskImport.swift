@@ -20,10 +20,15 @@ public struct TaskImport: Sendable, Hashable {
     public var due: Due?
     public var tags: [String]
     public var recurrence: Recurrence?
+    /// When the file says the task was last changed (Taskwarrior's `modified`, iCalendar's
+    /// `LAST-MODIFIED`); nil when it does not say. A task the import changes takes it (or the time
+    /// of the import); one it leaves as it is keeps its own.
+    public var modifiedAt: Date?
 
     /// Creates a task to import.
     public init(id: TaskItem.ID?, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
-                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
+                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil,
+                modifiedAt: Date? = nil) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
@@ -33,6 +38,7 @@ public struct TaskImport: Sendable, Hashable {
         self.due = due
         self.tags = tags
         self.recurrence = recurrence
+        self.modifiedAt = modifiedAt
     }
 }
 

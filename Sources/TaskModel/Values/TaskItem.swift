@@ -28,10 +28,14 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
     public var tags: [String]
     /// How it comes back once checked off; nil when it does not recur.
     public var recurrence: Recurrence?
+    /// When it was last changed (by a command, or by an import, at the time its file gives); nil
+    /// while it is as it was created, so that an append stores nothing more.
+    public var modifiedAt: Date?
 
     /// Creates a task value; a backend assigns `id` when it creates one.
     public init(id: ID, text: String, isFavorite: Bool = false, doneAt: Date? = nil, createdAt: Date,
-                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
+                foreign: [String: String] = [:], due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil,
+                modifiedAt: Date? = nil) {
         self.id = id
         self.text = text
         self.isFavorite = isFavorite
@@ -41,6 +45,7 @@ public struct TaskItem: Sendable, Hashable, Identifiable {
         self.due = due
         self.tags = tags
         self.recurrence = recurrence
+        self.modifiedAt = modifiedAt
     }
 
     /// Whether the task is checked off.

@@ -28,6 +28,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         /// Empty (and then no allocation) for an untagged task.
         var tags: [String]
         var recurrence: Recurrence?
+        /// `TaskItem.modifiedAt`, in seconds since 1970.
+        var modifiedAt: Double?
     }
 
     private var entries: [Entry] = []
@@ -69,7 +71,8 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         return TaskItem(id: entry.id, text: String(decoding: utf8[entry.textStart..<entry.textEnd], as: UTF8.self),
                         isFavorite: entry.isFavorite, doneAt: entry.doneAt.map(Date.init(timeIntervalSince1970:)),
                         createdAt: Date(timeIntervalSince1970: entry.createdAt), foreign: entry.foreign,
-                        due: entry.due, tags: entry.tags, recurrence: entry.recurrence)
+                        due: entry.due, tags: entry.tags, recurrence: entry.recurrence,
+                        modifiedAt: entry.modifiedAt.map(Date.init(timeIntervalSince1970:)))
     }
 
     /// The identity of the task at `index`.
@@ -143,7 +146,9 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         return count == other.count ? nil : common
     }
 
-    /// Whether the task at `index` is the same, in every value, as `other`'s there (texts byte for byte).
+    /// Whether the task at `index` is the same, in every value, as `other`'s there (texts byte for
+    /// byte), except the time of its last change: a presenter keeps its copy of the list up to date
+    /// in place and shows no such time, so its copy and the store's are the same list without it.
     private func hasSameTask(at index: Int, as other: TaskList) -> Bool {
         entries[index].id == other.entries[index].id
             && entries[index].isFavorite == other.entries[index].isFavorite
@@ -180,33 +185,36 @@ public struct TaskList: RandomAccessCollection, Sendable, Hashable, ExpressibleB
         text.withUTF8 { bytes in
             append(id: task.id, validUTF8: bytes, isFavorite: task.isFavorite,
                    doneAt: task.doneAt?.timeIntervalSince1970, createdAt: task.createdAt.timeIntervalSince1970,
-                   foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence)
+                   foreign: task.foreign, due: task.due, tags: task.tags, recurrence: task.recurrence,
+                   modifiedAt: task.modifiedAt?.timeIntervalSince1970)
         }
     }
 
     /// Appends a task whose text is `bytes`, which must be valid UTF-8.
     private mutating func append(id: TaskItem.ID, validUTF8 bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
                                  doneAt: Double?, createdAt: Double, foreign: [String: String],
-                                 due: Due?, tags: [String], recurrence: Recurrence?) {
+                                 due: Due?, tags: [String], recurrence: Recurrence?, modifiedAt: Double?) {
         let start = utf8.count
         utf8.append(contentsOf: bytes)
         entries.append(Entry(id: id, createdAt: createdAt, doneAt: doneAt, textStart: start, textEnd: utf8.count,
-                             isFavorite: isFavorite, foreign: foreign, due: due, tags: tags, recurrence: recurrence))
+                             isFavorite: isFavorite, foreign: foreign, due: due, tags: tags, recurrence: recurrence,
+                             modifiedAt: modifiedAt))
     }
 
     /// Appends a task read from storage: `bytes` are its text as stored, invalid UTF-8 replaced
     /// the way `String(decoding:as:)` replaces it; times are seconds since 1970.
     public mutating func append(id: TaskItem.ID, storedText bytes: UnsafeBufferPointer<UInt8>, isFavorite: Bool,
                                 doneAt: Double?, createdAt: Double, foreign: [String: String] = [:],
-                                due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil) {
+                                due: Due? = nil, tags: [String] = [], recurrence: Recurrence? = nil,
+                                modifiedAt: Double? = nil) {
         if Self.isASCII(bytes) {
             return append(id: id, validUTF8: bytes, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt,
-                          foreign: foreign, due: due, tags: tags, recurrence: recurrence)
+                          foreign: foreign, due: due, tags: tags, recurrence: recurrence, modifiedAt: modifiedAt)
         }
         var text = String(decoding: bytes, as: UTF8.self)
         text.withUTF8 {
             append(id: id, validUTF8: $0, isFavorite: isFavorite, doneAt: doneAt, createdAt: createdAt, foreign: foreign,
-                   due: due, tags: tags, recurrence: recurrence)
+                   due: due, tags: tags, recurrence: recurrence, modifiedAt: modifiedAt)
         }
     }
 

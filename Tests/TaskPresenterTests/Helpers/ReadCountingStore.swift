@@ -53,18 +53,20 @@ final class ReadCountingStore: TaskStorage, Sendable {
         func create(text: String, attributes: TaskEdit) throws -> TaskItem {
             try writer.create(text: text, attributes: attributes)
         }
-        func toggleFavorite(ids: [TaskItem.ID]) throws { try writer.toggleFavorite(ids: ids) }
+        func toggleFavorite(ids: [TaskItem.ID], at time: Date) throws { try writer.toggleFavorite(ids: ids, at: time) }
         func toggleDone(ids: [TaskItem.ID], at time: Date, in timeZone: TimeZone) throws -> CheckedOff {
             try writer.toggleDone(ids: ids, at: time, in: timeZone)
         }
         func remove(ids: [TaskItem.ID]) throws { try writer.remove(ids: ids) }
         func removeAll() throws -> Int { try writer.removeAll() }
         func removeDone() throws -> Int { try writer.removeDone() }
-        func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?) throws {
-            try writer.edit(ids: ids, edit, expected: expected)
+        func edit(ids: [TaskItem.ID], _ edit: TaskEdit, expected: String?, at time: Date) throws {
+            try writer.edit(ids: ids, edit, expected: expected, at: time)
         }
-        func move(id: TaskItem.ID, to place: Placement) throws { try writer.move(id: id, to: place) }
-        func importTasks(_ tasks: [TaskImport]) throws -> ImportOutcome { try writer.importTasks(tasks) }
+        func move(id: TaskItem.ID, to place: Placement, at time: Date) throws { try writer.move(id: id, to: place, at: time) }
+        func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
+            try writer.importTasks(tasks, at: time)
+        }
         func undo() throws -> Change { try writer.undo() }
         func redo() throws -> Change { try writer.redo() }
         func savepoint<T>(_ body: () throws -> T) throws -> T { try writer.savepoint(body) }

@@ -56,6 +56,27 @@ import Testing
         #expect(try Self.comparable(again.output).count == 4)
     }
 
+    @Test func aTaskCheckedOffHereReachesTaskModifiedWhenItWasCheckedOff() async throws {
+        try #"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"Pay rent","entry":"20240101T000000Z","modified":"20240103T000000Z","status":"pending"}]"#
+            .write(toFile: folder.file("theirs.json"), atomically: true, encoding: .utf8)
+        #expect(try await tasks(["--quiet", "import", folder.file("theirs.json")]).status == 0)
+        let before = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        #expect(try await tasks(["--quiet", "done", "1"]).status == 0)
+        let after = Date()
+        #expect(try await tasks(["--quiet", "export", folder.file("ours.json")]).status == 0)
+        #expect(try await Peers.task(["import", folder.file("ours.json")], in: folder).status == 0)
+        let exported = try await Peers.task(["export"], in: folder)
+        let theirs = try JSONSerialization.jsonObject(with: Data(exported.output.utf8)) as? [[String: Any]] ?? []
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let modified = try #require(theirs.first?["modified"] as? String, "\(exported)")
+        let time = try #require(formatter.date(from: modified), "\(modified)")
+        #expect(theirs.first?["status"] as? String == "completed")
+        #expect(time >= before && time <= after, "\(modified)")
+    }
+
     @Test func theirExportTasksAndOursAgainGiveTheSameBytes() async throws {
         _ = try await Peers.task(["add", "Buy milk", "+shop", "due:2026-12-01"], in: folder)
         _ = try await Peers.task(["1", "annotate", "a note"], in: folder)

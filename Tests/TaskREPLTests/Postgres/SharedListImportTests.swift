@@ -46,8 +46,8 @@ import Testing
 
             """))
         #expect(try await store.run(["--quiet", "import", folder.file("tasks.json")]) == ProgramRun(output: """
-            Imported \(folder.file("tasks.json")) (Taskwarrior JSON): 0 added, 0 updated, 2 unchanged, \
-            1 skipped (1 deleted in Taskwarrior)
+            Imported \(folder.file("tasks.json")) (Taskwarrior JSON): nothing added or updated, \
+            its 2 tasks are already in the list, 1 skipped (1 deleted in Taskwarrior)
 
             """))
         let edited = Self.taskwarrior.replacingOccurrences(of: "Pay rent", with: "Pay the rent")
@@ -84,7 +84,7 @@ import Testing
         #expect(second.status == 0 && first.status == 0)
         #expect(second.outputBytes == first.outputBytes, "\(first.output)\n\(second.output)")
         #expect(try await shared.run(["--quiet", "import", "--format", format, "-"], input: second.output)
-                == ProgramRun(output: "Imported standard input (\(Self.formatNames[format] ?? "")): 0 added, 0 updated, 10 unchanged\n"))
+                == ProgramRun(output: "Imported standard input (\(Self.formatNames[format] ?? "")): nothing added or updated, its 10 tasks are already in the list\n"))
     }
 
     static let formatNames = ["todotxt": "todo.txt", "json": "Taskwarrior JSON", "markdown": "Markdown", "ics": "iCalendar"]
