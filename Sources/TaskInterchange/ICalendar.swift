@@ -37,7 +37,7 @@ enum ICalendar {
             lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
             lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
             lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
-            lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(task.modifiedAt ?? task.createdAt))
+            if let modified = task.modifiedAt { lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(modified)) }
             lines.append("SUMMARY:" + summary(task.text))
             if needsExactText(task.text) {
                 lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())

@@ -2,7 +2,7 @@ import Foundation
 import TaskModel
 
 /// Taskwarrior's JSON: what `task export` writes (an array, or one object a line) and `task import`
-/// reads. A task is `uuid`, `description`, `entry`, `modified` (its last change, else its creation), `status` (`pending` or `completed`), `end` when
+/// reads. A task is `uuid`, `description`, `entry`, `modified` (its last change, when it was changed since it was made), `status` (`pending` or `completed`), `end` when
 /// completed, `priority: "H"` for a favourite, then its due date, recurrence and tags
 /// (`TaskwarriorAttributes`); every other member (project, annotations, user-defined
 /// attributes, other priorities, a `waiting` status) is kept as the task's Taskwarrior fields, in
@@ -25,9 +25,13 @@ enum TaskwarriorJSON {
                 .init(key: "uuid", value: .string(task.id.lowercasedText)),
                 .init(key: "description", value: .string(task.text)),
                 .init(key: "entry", value: .string(Timestamps.basicUTC(task.createdAt))),
-                .init(key: "modified", value: .string(Timestamps.basicUTC(task.modifiedAt ?? task.createdAt))),
                 .init(key: "status", value: task.doneAt != nil ? .string("completed") : foreignStatus ?? .string("pending")),
             ]
+            // Only a task changed since it was made has a time of its own: Taskwarrior takes `entry` otherwise, and
+            // a list of 100,000 unchanged tasks is not made a tenth larger to say so.
+            if let modified = task.modifiedAt {
+                members.insert(.init(key: "modified", value: .string(Timestamps.basicUTC(modified))), at: 3)
+            }
             if let done = task.doneAt { members.append(.init(key: "end", value: .string(Timestamps.basicUTC(done)))) }
             if task.isFavorite { members.append(.init(key: "priority", value: .string("H"))) }
             let attributes = TaskwarriorAttributes.members(of: task, hasParent: foreign.contains { $0.key == "parent" },

@@ -37,11 +37,11 @@ import TaskModel
         #expect(export(.json) == """
             [
             {"uuid":"0d500f1f-d754-87f6-b78e-c9bad8cd886c","description":"Pay rent","entry":"20251122T092640Z","status":"recurring","due":"20261130T230000Z","recur":"monthly","mask":"-","rtype":"periodic","tags":["home","@desk"],"tasksdue":"day"},
-            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Pay rent","entry":"20251122T092640Z","modified":"20251122T092640Z","status":"pending","due":"20261130T230000Z","recur":"monthly","parent":"0d500f1f-d754-87f6-b78e-c9bad8cd886c","imask":0,"rtype":"periodic","tags":["home","@desk"],"tasksdue":"day"},
-            {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Call mom","entry":"20251122T102640Z","modified":"20251122T102640Z","status":"pending","due":"20261201T160000Z","tasksrecur":"2w-after"},
-            {"uuid":"019a0000-0000-7000-8000-000000000003","description":"Gym","entry":"20251122T112640Z","modified":"20251122T112640Z","status":"pending","tasksrecur":"wd14"},
-            {"uuid":"019a0000-0000-7000-8000-000000000004","description":"Rent on the 31st","entry":"20251122T122640Z","modified":"20251122T122640Z","status":"completed","end":"20251123T121320Z","due":"20270227T230000Z","tasksrecur":"1m@31","tasksdue":"day"},
-            {"uuid":"019a0000-0000-7000-8000-000000000005","description":"+not a tag (due today)","entry":"20251122T132640Z","modified":"20251122T132640Z","status":"pending","due":"20261201T160030Z"}
+            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Pay rent","entry":"20251122T092640Z","status":"pending","due":"20261130T230000Z","recur":"monthly","parent":"0d500f1f-d754-87f6-b78e-c9bad8cd886c","imask":0,"rtype":"periodic","tags":["home","@desk"],"tasksdue":"day"},
+            {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Call mom","entry":"20251122T102640Z","status":"pending","due":"20261201T160000Z","tasksrecur":"2w-after"},
+            {"uuid":"019a0000-0000-7000-8000-000000000003","description":"Gym","entry":"20251122T112640Z","status":"pending","tasksrecur":"wd14"},
+            {"uuid":"019a0000-0000-7000-8000-000000000004","description":"Rent on the 31st","entry":"20251122T122640Z","status":"completed","end":"20251123T121320Z","due":"20270227T230000Z","tasksrecur":"1m@31","tasksdue":"day"},
+            {"uuid":"019a0000-0000-7000-8000-000000000005","description":"+not a tag (due today)","entry":"20251122T132640Z","status":"pending","due":"20261201T160030Z"}
             ]
 
             """)
@@ -67,7 +67,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000001\r
             DTSTAMP:20251122T092640Z\r
             CREATED:20251122T092640Z\r
-            LAST-MODIFIED:20251122T092640Z\r
             SUMMARY:Pay rent\r
             STATUS:NEEDS-ACTION\r
             DUE;VALUE=DATE:20261201\r
@@ -78,7 +77,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000002\r
             DTSTAMP:20251122T102640Z\r
             CREATED:20251122T102640Z\r
-            LAST-MODIFIED:20251122T102640Z\r
             SUMMARY:Call mom\r
             STATUS:NEEDS-ACTION\r
             DUE:20261201T160000Z\r
@@ -89,7 +87,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000003\r
             DTSTAMP:20251122T112640Z\r
             CREATED:20251122T112640Z\r
-            LAST-MODIFIED:20251122T112640Z\r
             SUMMARY:Gym\r
             STATUS:NEEDS-ACTION\r
             RRULE:FREQ=WEEKLY;BYDAY=MO,TH\r
@@ -98,7 +95,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000004\r
             DTSTAMP:20251122T122640Z\r
             CREATED:20251122T122640Z\r
-            LAST-MODIFIED:20251122T122640Z\r
             SUMMARY:Rent on the 31st\r
             STATUS:COMPLETED\r
             COMPLETED:20251123T121320Z\r
@@ -109,7 +105,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000005\r
             DTSTAMP:20251122T132640Z\r
             CREATED:20251122T132640Z\r
-            LAST-MODIFIED:20251122T132640Z\r
             SUMMARY:+not a tag (due today)\r
             STATUS:NEEDS-ACTION\r
             DUE:20261201T160030Z\r

@@ -29,10 +29,10 @@ import TaskModel
     @Test func taskwarriorJSON() {
         #expect(export(.json) == """
             [
-            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Call mom","entry":"20251122T092640Z","modified":"20251122T092640Z","status":"pending","priority":"H","tags":["family"]},
-            {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Pay rent","entry":"20251122T102640Z","modified":"20251122T102640Z","status":"completed","end":"20251123T121320Z"},
-            {"uuid":"019a0000-0000-7000-8000-000000000003","description":"ends with pri:A","entry":"20251122T112640Z","modified":"20251122T112640Z","status":"completed","end":"20251123T121320Z","priority":"H"},
-            {"uuid":"019a0000-0000-7000-8000-000000000004","description":"Water","entry":"20251122T122640Z","modified":"20251122T122640Z","status":"pending","tags":["home"]}
+            {"uuid":"019a0000-0000-7000-8000-000000000001","description":"Call mom","entry":"20251122T092640Z","status":"pending","priority":"H","tags":["family"]},
+            {"uuid":"019a0000-0000-7000-8000-000000000002","description":"Pay rent","entry":"20251122T102640Z","status":"completed","end":"20251123T121320Z"},
+            {"uuid":"019a0000-0000-7000-8000-000000000003","description":"ends with pri:A","entry":"20251122T112640Z","status":"completed","end":"20251123T121320Z","priority":"H"},
+            {"uuid":"019a0000-0000-7000-8000-000000000004","description":"Water","entry":"20251122T122640Z","status":"pending","tags":["home"]}
             ]
 
             """)
@@ -61,7 +61,6 @@ import TaskModel
             UID:019a0000-0000-7000-8000-000000000004\r
             DTSTAMP:20251122T122640Z\r
             CREATED:20251122T122640Z\r
-            LAST-MODIFIED:20251122T122640Z\r
             SUMMARY:Water\r
             STATUS:NEEDS-ACTION\r
             DUE:20261201T000000Z\r

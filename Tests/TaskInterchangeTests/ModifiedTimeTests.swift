@@ -33,9 +33,10 @@ import TaskModel
             """)
     }
 
-    @Test func aTaskNeverChangedWasModifiedWhenItWasCreated() {
-        #expect(json(Self.task(modifiedAt: nil)).contains(#""entry":"20251122T092640Z","modified":"20251122T092640Z","#))
-        #expect(iCalendar(Self.task(modifiedAt: nil)).contains("\r\nCREATED:20251122T092640Z\r\nLAST-MODIFIED:20251122T092640Z\r\n"))
+    /// Its creation is its only time: Taskwarrior and iCalendar readers take `entry` and `CREATED` for it.
+    @Test func aTaskNeverChangedHasNoTimeOfChange() {
+        #expect(json(Self.task(modifiedAt: nil)).contains(#""entry":"20251122T092640Z","status":"#))
+        #expect(iCalendar(Self.task(modifiedAt: nil)).contains("\r\nCREATED:20251122T092640Z\r\nSUMMARY:"))
     }
 
     @Test func iCalendarsLastModifiedIsTheLastChange() {
