@@ -1,3 +1,5 @@
+import TaskModel
+
 /// What completes a partly typed line, as whole-line candidates: pure, given a way to read
 /// the text of task N under the presenter's numbering (with its attribute words) and the tags in use.
 enum Completion {
@@ -13,6 +15,27 @@ enum Completion {
     /// - in the text of `add`, `edit` or `find`, a last word `due:…`, `every:…`, `+…` or `@…`: the date
     ///   words, periods or tags in use that start with what is typed;
     /// - anything else: none.
+    /// The candidates over `list`, read only when a candidate needs it (the list shown, else the
+    /// store's): after `edit N `, task N's text with its attribute words as they read at `moment`;
+    /// after `+` and `@`, the tags in use.
+    static func candidates(for input: String, in list: @autoclosure () -> TaskList?, at moment: Moment) -> [String] {
+        var loaded: TaskList??
+        func tasks() -> TaskList? {
+            if loaded == nil { loaded = .some(list()) }
+            return loaded ?? nil
+        }
+        return candidates(for: input, taskText: { number in
+            guard let tasks = tasks(), number <= tasks.count else { return nil }
+            let task = tasks[number - 1]
+            return ([AttributeWords.escaped(task.text)] + AttributeWords.words(of: task, at: moment)).joined(separator: " ")
+        }, tags: {
+            guard let tasks = tasks() else { return [] }
+            var seen = Set<String>()
+            for index in tasks.indices { seen.formUnion(tasks.tags(at: index)) }
+            return Array(seen)
+        })
+    }
+
     static func candidates(for input: String, taskText: (Int) -> String?, tags: () -> [String] = { [] }) -> [String] {
         let line = input[...]
         let bytes = line.utf8

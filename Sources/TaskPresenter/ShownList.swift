@@ -51,6 +51,30 @@ struct ShownList {
         if let loaded { update(loaded.list, version: loaded.version) }
     }
 
+    /// `refresh(from:)`, unless the store's file was deleted or replaced while the list is held:
+    /// then the list stays as shown, to be seen and exported still (rescued), and that error is
+    /// returned rather than thrown.
+    mutating func refreshUnlessGone(from storage: any TaskStorage) throws -> StoreError? {
+        do {
+            try refresh(from: storage)
+            return nil
+        } catch let error as StoreError {
+            guard case .fileGone = error, tasks != nil else { throw error }
+            return error
+        }
+    }
+
+    /// The whole list for `export`: the store's, or the one held when the store's file was deleted
+    /// or replaced (with that error).
+    func listToExport(from storage: any TaskStorage) throws -> (TaskList, gone: StoreError?) {
+        do {
+            return (try storage.read { try $0.allTasks() }, nil)
+        } catch let error as StoreError {
+            guard case .fileGone = error, let tasks else { throw error }
+            return (tasks, error)
+        }
+    }
+
     /// What `compare(with:)` found.
     enum Comparison: Equatable {
         /// The store holds the list shown (or none was shown yet).

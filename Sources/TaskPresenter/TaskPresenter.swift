@@ -51,22 +51,9 @@ public final class TaskPresenter {
     /// task N with its attribute words, so that what is shown is what is edited; date words, periods
     /// and tags in use after `due:`, `every:`, `+` and `@`).
     public func completions(for input: String) -> [String] {
-        var tasks = shown.tasks
-        func load() -> TaskList? {
-            if tasks == nil { tasks = try? self.storage.read { try $0.allTasks() } }
-            return tasks
-        }
-        let moment = clock.moment
-        return Completion.candidates(for: input, taskText: { number in
-            guard let tasks = load(), number <= tasks.count else { return nil }
-            let task = tasks[number - 1]
-            return ([AttributeWords.escaped(task.text)] + AttributeWords.words(of: task, at: moment)).joined(separator: " ")
-        }, tags: {
-            guard let tasks = load() else { return [] }
-            var seen = Set<String>()
-            for index in tasks.indices { seen.formUnion(tasks.tags(at: index)) }
-            return Array(seen)
-        })
+        let storage = storage
+        return Completion.candidates(for: input, in: shown.tasks ?? (try? storage.read { try $0.allTasks() }),
+                                     at: clock.moment)
     }
 
     // MARK: Lines
@@ -143,7 +130,8 @@ public final class TaskPresenter {
                 if let filter { try showDatedTasks(filter) }
             case .own:
                 watch.commandRan()
-                let gone = try whileTheFileIsThere { try shown.refresh(from: storage) }
+                let gone = try shown.refreshUnlessGone(from: storage)
+                if let gone { watch.said(gone) }
                 shown.filter = filter
                 display()
                 if let gone { view?.display(message: .error(gone.heldListNotice)) }
@@ -154,10 +142,9 @@ public final class TaskPresenter {
             switch transaction {
             case .own:
                 watch.commandRan()
-                var tasks: TaskList?
-                let gone = try whileTheFileIsThere { tasks = try storage.read { try $0.allTasks() } }
-                let messages = try interchange.export(format: format, file: file, tasks: tasks ?? shown.tasks ?? [],
-                                                      shownBefore: gone)
+                let (tasks, gone) = try shown.listToExport(from: storage)
+                if let gone { watch.said(gone) }
+                let messages = try interchange.export(format: format, file: file, tasks: tasks, shownBefore: gone)
                 for message in messages { view?.display(message: message) }
             case let .script(run):
                 run.say(try interchange.export(format: format, file: file, from: run.store))
@@ -177,20 +164,6 @@ public final class TaskPresenter {
             }
         }
         return .succeeded
-    }
-
-    /// Runs `body`, a read of the store; when the store's file was deleted or replaced under a
-    /// prompt that holds the list, returns that error instead of throwing it, so that the list as
-    /// shown can still be seen and exported (rescued). Nil when `body` ran.
-    private func whileTheFileIsThere(_ body: () throws -> Void) throws -> StoreError? {
-        do {
-            try body()
-            return nil
-        } catch let error as StoreError {
-            guard case .fileGone = error, shown.tasks != nil else { throw error }
-            watch.said(error)
-            return error
-        }
     }
 
     /// `share` or `unshare`, in a write transaction of its own or the script's; the list is not
