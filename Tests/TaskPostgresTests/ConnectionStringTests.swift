@@ -17,9 +17,17 @@ import Testing
         #expect(ConnectionString(unchecked: given).withoutPassword == shown)
     }
 
-    @Test(arguments: ["/home/ann/tasks.sqlite", "tasks.sqlite", "notes=old.sqlite", "a:b.sqlite", "./postgresql://x"])
+    @Test(arguments: ["/home/ann/tasks.sqlite", "tasks.sqlite", "notes=old.sqlite", "a:b.sqlite", "./postgresql://x",
+                      "backups/a=b", "postgres.sqlite", "postgresql-list.db"])
     func aPathIsAPath(value: String) {
         #expect(ConnectionString.read(value) == .path)
+    }
+
+    @Test(arguments: [("postgresql:ann:pw@db", "postgresql:ann@db", "postgresql:"),
+                      ("POSTGRES:ann:pw@db", "POSTGRES:ann@db", "postgres:"),
+                      ("postgresql//ann:pw@db/t", "postgresql//ann@db/t", "postgresql//")])
+    func postgresMistypedWithoutItsSlashesIsInvalid(given: String, shown: String, scheme: String) {
+        #expect(ConnectionString.read(given) == .invalid(shown: shown, scheme: scheme, reason: nil))
     }
 
     @Test func aMistypedSchemeIsInvalidWithoutItsPassword() {
@@ -29,7 +37,9 @@ import Testing
 
     @Test func pairsWithAnUnknownKeyAreInvalidWithoutTheirValue() {
         #expect(ConnectionString.read("host=db passwd=pw")
-                == .invalid(shown: "host=db", scheme: nil, reason: "invalid connection option \"passwd\""))
+                == .invalid(shown: "host=db passwd=…", scheme: nil, reason: "invalid connection option \"passwd\""))
+        #expect(ConnectionString.read("pass=pw")
+                == .invalid(shown: "pass=…", scheme: nil, reason: "invalid connection option \"pass\""))
     }
 
     @Test func aPasswordQuotedByLibpqIsNamedNotShown() {

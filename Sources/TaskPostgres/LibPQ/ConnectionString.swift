@@ -37,14 +37,14 @@ struct ConnectionString: Sendable, Hashable {
     static func read(_ text: String) -> Reading {
         let bytes = Array(text.utf8)
         if Self.isURI(bytes) { return .connectionString(ConnectionString(unchecked: text)) }
-        if let scheme = Self.scheme(bytes) {
+        if let scheme = Self.scheme(bytes) ?? Self.postgresPrefix(bytes) {
             return .invalid(shown: Secrets(text).withoutPassword, scheme: scheme, reason: nil)
         }
         let keys = Self.keys(bytes)
         guard !keys.isEmpty else { return .path }
         let parsed = Self.libpqParse(text)
         if parsed.accepted { return .connectionString(ConnectionString(unchecked: text)) }
-        guard keys.count > 1 || keys.contains(where: Self.isLibpqKeyword) else { return .path }
+        guard keys.count > 1 || keys.contains(where: Self.isLibpqKeyword) || !Self.namesAFile(bytes) else { return .path }
         let secrets = Secrets(text, unknownKeys: true)
         return .invalid(shown: secrets.withoutPassword, scheme: nil, reason: secrets.scrubbed(parsed.reason))
     }
@@ -80,6 +80,27 @@ struct ConnectionString: Sendable, Hashable {
         var end = index + 1
         while end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
         return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// `postgresql:` or `postgres:` in any case, or either followed by `//` without the colon
+    /// (`postgresql:alice@db`, `postgresql//alice@db`): PostgreSQL's address mistyped, never a file.
+    private static func postgresPrefix(_ bytes: [UInt8]) -> String? {
+        for name in ["postgresql", "postgres"] {
+            guard bytes.count > name.utf8.count,
+                  zip(bytes, name.utf8).allSatisfy({ $0 | 0x20 == $1 }) else { continue }
+            let rest = bytes[name.utf8.count...]
+            if rest.starts(with: ":".utf8) { return name + ":" }
+            if rest.starts(with: "//".utf8) { return name + "//" }
+        }
+        return nil
+    }
+
+    /// Whether one `key=value` pair of a key libpq does not know reads as a file's name rather than a
+    /// mistyped connection string (`notes=old.sqlite`, `backups/a=b`, against `passwd=S3cret`):
+    /// it holds a folder or ends as a store's file does.
+    private static func namesAFile(_ bytes: [UInt8]) -> Bool {
+        let lowercased = String(decoding: bytes.map { $0 | ((0x41...0x5A).contains($0) ? 0x20 : 0) }, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "/")) || [".sqlite", ".sqlite3", ".db"].contains { lowercased.hasSuffix($0) }
     }
 
     /// The keys of a value that starts as `key=value` pairs (a word, spaces allowed before and

@@ -87,10 +87,18 @@ import Testing
          "cannot open postgresql:/alice@dbhost/team: a shared list's address starts postgresql:// or postgres://, "
             + "not postgresql:/; nothing was created"),
         ("host=/tmp passwd=AlicePw123 dbname=team",
-         "cannot open host=/tmp dbname=team: not a valid connection string (invalid connection option \"passwd\"); "
-            + "nothing was created"),
+         "cannot open host=/tmp passwd=… dbname=team: not a valid connection string (invalid connection option "
+            + "\"passwd\"); nothing was created"),
         ("host=db usr=alice password=AlicePw123",
-         "cannot open host=db: not a valid connection string (invalid connection option \"usr\"); nothing was created"),
+         "cannot open host=db usr=…: not a valid connection string (invalid connection option \"usr\"); nothing was created"),
+        ("passwd=AlicePw123",
+         "cannot open passwd=…: not a valid connection string (invalid connection option \"passwd\"); nothing was created"),
+        ("postgresql:alice:AlicePw123@dbhost",
+         "cannot open postgresql:alice@dbhost: a shared list's address starts postgresql:// or postgres://, "
+            + "not postgresql:; nothing was created"),
+        ("postgresql//alice:AlicePw123@dbhost/team",
+         "cannot open postgresql//alice@dbhost/team: a shared list's address starts postgresql:// or postgres://, "
+            + "not postgresql//; nothing was created"),
         ("password=AlicePw123 dbname='team",
          "cannot open dbname='team: not a valid connection string (unterminated quoted string in connection info "
             + "string); nothing was created"),
@@ -113,6 +121,15 @@ import Testing
         let inParameter = "postgresql://alice@/\(database)?host=\(server.folder)&password=S3c%zzret"
         #expect(try await run(["--db", inParameter, "list"]) == ProgramRun(error: """
             tasks: cannot open postgresql://alice@/\(database)?host=\(server.folder): invalid percent-encoded token in the password
+
+            """, status: 1))
+    }
+
+    @Test func aMistypedPasswordParameterIsShownWithoutItsValue() async throws {
+        let url = "postgresql://alice@/\(database)?host=\(server.folder)&pasword=AlicePw123"
+        #expect(try await run(["--db", url, "list"]) == ProgramRun(error: """
+            tasks: cannot open postgresql://alice@/\(database)?host=\(server.folder)&pasword=…: invalid URI query \
+            parameter: "pasword"
 
             """, status: 1))
     }
