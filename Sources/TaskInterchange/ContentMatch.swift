@@ -15,19 +15,27 @@ public struct ContentMatch {
     private let stored: TaskList
     /// Stored indices by the hash of what is compared, each array in list order, taken ones removed.
     private var candidates: [Int: [Int]] = [:]
+    /// Stored indices by the hash of their text alone, in list order, for `takeByText`.
+    private var byText: [Int: [Int]] = [:]
+    /// The stored indices taken so far, by either way.
+    private var taken = Set<Int>()
 
     /// The live tasks of `stored`, except those with an identity in `excluded` (the file names
     /// them by their identity).
     public init(_ stored: TaskList, excluding excluded: Set<TaskItem.ID>) {
         self.stored = stored
         var candidates: [Int: [Int]] = [:]
+        var byText: [Int: [Int]] = [:]
         candidates.reserveCapacity(stored.count)
+        byText.reserveCapacity(stored.count)
         stored.forEachTask { index, text, flags in
             guard excluded.isEmpty || !excluded.contains(stored.id(at: index)) else { return }
             candidates[Self.hash(text: text, isDone: flags.isDone, isFavorite: flags.isFavorite, due: flags.due,
                                  tags: flags.tags), default: []].append(index)
+            byText[Self.hash(text: text), default: []].append(index)
         }
         self.candidates = candidates
+        self.byText = byText
     }
 
     /// The index in the stored list of the first task not taken yet that reads as `task`, now taken;
@@ -41,7 +49,30 @@ public struct ContentMatch {
               let position = indices.firstIndex(where: { Self.reads(task, as: stored[$0]) }) else { return nil }
         let index = indices[position]
         candidates[hash]?.remove(at: position)
+        taken.insert(index)
         return index
+    }
+
+    /// The index of the first stored task not taken yet, by either way, whose text is `task`'s byte
+    /// for byte, now taken; nil when there is none. Asked for the tasks `take` found no match for,
+    /// once it has been asked for every task: a line whose task was checked off, re-dated or
+    /// retagged here since is that task, which the import then updates, rather than a new one.
+    public mutating func takeByText(_ task: TaskImport) -> Int? {
+        var text = task.text
+        let hash = text.withUTF8 { Self.hash(text: $0) }
+        guard let indices = byText[hash], let position = indices.firstIndex(where: {
+            !taken.contains($0) && stored.text(at: $0).utf8.elementsEqual(task.text.utf8)
+        }) else { return nil }
+        let index = indices[position]
+        byText[hash]?.remove(at: position)
+        taken.insert(index)
+        return index
+    }
+
+    private static func hash(text: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(text))
+        return hasher.finalize()
     }
 
     /// Whether `task` says the same of itself as `item` does, by what a file carries.

@@ -88,18 +88,23 @@ final class InterchangeCommands {
             if let id = task.id { named.insert(id) } else { hasUnnamed = true }
         }
         var match = hasUnnamed ? ContentMatch(stored, excluding: named) : nil
-        return parsed.tasks.map { task in
+        // Tasks that read the same first, then, for the rest, tasks of the same text changed here since.
+        var found = parsed.tasks.map { $0.id == nil ? match?.take($0) : nil }
+        for index in parsed.tasks.indices where parsed.tasks[index].id == nil && found[index] == nil {
+            found[index] = match?.takeByText(parsed.tasks[index])
+        }
+        return zip(parsed.tasks, found).map { task, storedIndex in
             if let id = task.id {
                 guard let index = byID[id] else { return task }
                 return Interchange.reconcile(task, with: stored[index], precision: parsed.precision)
             }
-            guard let index = match?.take(task) else { return task }
-            let existing = stored[index]
-            var found = task
-            found.id = existing.id
-            if found.createdAt == now { found.createdAt = existing.createdAt }
-            if found.doneAt == now { found.doneAt = existing.doneAt }
-            return Interchange.reconcile(found, with: existing, precision: parsed.precision)
+            guard let storedIndex else { return task }
+            let existing = stored[storedIndex]
+            var matched = task
+            matched.id = existing.id
+            if matched.createdAt == now { matched.createdAt = existing.createdAt }
+            if matched.doneAt == now { matched.doneAt = existing.doneAt }
+            return Interchange.reconcile(matched, with: existing, precision: parsed.precision)
         }
     }
 

@@ -67,12 +67,11 @@ struct TaskPresenterReimportTests {
         ])
     }
 
-    @Test("of a file changed in one line between imports, only that line is added", arguments: [
+    @Test("of a file whose line changed other than in its text between imports, that task is updated", arguments: [
         "(B) Pay rent rec:+1m due:2026-12-02", // due
         "(C) Pay rent rec:+1m due:2026-12-01", // priority
         "(B) Pay rent rec:+2m due:2026-12-01", // recurrence
         "(B) Pay rent +flat rec:+1m due:2026-12-01", // tags
-        "(B) Pay the rent rec:+1m due:2026-12-01", // text
         "x 2026-11-23 2026-11-20 Pay rent rec:+1m due:2026-12-01 pri:B", // done
     ])
     func oneLineChanged(changed: String) throws {
@@ -83,8 +82,33 @@ struct TaskPresenterReimportTests {
         files.contents["todo.txt"] = Array(Self.todoTxt.replacingOccurrences(of: "(B) Pay rent rec:+1m due:2026-12-01",
                                                                               with: changed).utf8)
         #expect(sut.handle(line: "import todo.txt") == .succeeded)
+        #expect(view.messages.last == "Imported todo.txt (todo.txt): 0 added, 1 updated, 3 unchanged")
+        #expect(view.lastRows?.count == 4)
+    }
+
+    @Test("of a file whose line's text changed between imports, that line is added")
+    func oneTextChanged() throws {
+        let files = MemoryFiles()
+        files.contents["todo.txt"] = Array(Self.todoTxt.utf8)
+        let (sut, view) = try makeSUT(files: files)
+        #expect(sut.handle(line: "import todo.txt") == .succeeded)
+        files.contents["todo.txt"] = Array(Self.todoTxt.replacingOccurrences(of: "(B) Pay rent", with: "(B) Pay the rent").utf8)
+        #expect(sut.handle(line: "import todo.txt") == .succeeded)
         #expect(view.messages.last == "Imported todo.txt (todo.txt): 1 added, 0 updated, 3 unchanged")
         #expect(view.lastRows?.count == 5)
+    }
+
+    /// Found by the independent tester: `done 1`, then the same file again, added Call mom twice.
+    @Test("a task checked off here since is found by its line again, which the import then updates, adding nothing")
+    func taskCheckedOffSince() throws {
+        let files = MemoryFiles()
+        files.contents["t.txt"] = Array("(A) Call mom +family @phone\nBuy milk\n".utf8)
+        let (sut, view) = try makeSUT(files: files)
+        #expect(sut.handle(line: "import t.txt") == .succeeded)
+        #expect(sut.handle(line: "done 1") == .succeeded)
+        #expect(sut.handle(line: "import t.txt") == .succeeded)
+        #expect(view.messages.last == "Imported t.txt (todo.txt): 0 added, 1 updated, 1 unchanged")
+        #expect(view.lastRows?.map(\.text) == ["Call mom", "Buy milk"])
     }
 
     @Test("a dry run of a file imported already says nothing would be added")
