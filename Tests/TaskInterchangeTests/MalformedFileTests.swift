@@ -48,6 +48,13 @@ import TaskInterchange
         #expect(InterchangeFormat.sniff(Array("[\n{}]".utf8)) == .json)
         #expect(InterchangeFormat.sniff(Array("BEGIN:VCALENDAR\r\n".utf8)) == .ics)
         #expect(InterchangeFormat.sniff(Array("# Tasks\n\n- [x] done\n".utf8)) == .markdown)
+        // Markdown without a task list (its reader refuses it), and todo.txt with a Markdown-like line.
+        #expect(InterchangeFormat.sniff(Array("# Notes\n\nSome notes.\n".utf8)) == .markdown)
+        #expect(InterchangeFormat.sniff(Array("Intro\n```\ncode\n```\n".utf8)) == .markdown)
+        #expect(InterchangeFormat.sniff(Array("Title\n=====\ntext\n".utf8)) == .markdown)
+        #expect(InterchangeFormat.sniff(Array("x 2026-11-20 Done\n- dash\n".utf8)) == .todotxt)
+        #expect(InterchangeFormat.sniff(Array("2026-11-20 Call mom\n# not a heading?\n".utf8)) == .todotxt)
+        #expect(InterchangeFormat.sniff(Array("Buy milk\nCall #3 mom\n".utf8)) == .todotxt)
         #expect(InterchangeFormat.sniff(Array("(A) call mom\n".utf8)) == .todotxt)
     }
 }

@@ -25,6 +25,24 @@ import Testing
         #expect(try await ProgramRun(["--quiet", "export", "--format", "todotxt"], in: folder) == ProgramRun())
     }
 
+    /// Found by the independent tester: without an extension, or on standard input, such a page was
+    /// imported as todo.txt, a task for each heading and bullet.
+    @Test func aMarkdownPageOfNotesWithoutAnExtensionOrOnStandardInputIsRefusedToo() async throws {
+        let notes = "# Notes\n\nSome notes.\n\n* a bullet\n"
+        let path = try write(Array(notes.utf8), "notes")
+        let command = "import \(path)"
+        let echoed = command.count > 60 ? command.prefix(59) + "…" : command[...]
+        #expect(try await ProgramRun(["import", path], in: folder) == ProgramRun(
+            error: "\(echoed): \(path) has no Markdown task list item (`- [ ] text`); nothing was imported\n",
+            status: 1))
+        #expect(try await ProgramRun(["import", "-"], input: "# Shopping\n\n- milk\n", in: folder) == ProgramRun(
+            error: "import -: standard input has no Markdown task list item (`- [ ] text`); nothing was imported\n",
+            status: 1))
+        // A line only todo.txt writes keeps a list with a dash in it todo.txt.
+        #expect(try await ProgramRun(["--quiet", "import", "-"], input: "(A) Call mom\n- dash\n", in: folder)
+                == ProgramRun(output: "Imported standard input (todo.txt): 2 added, 0 updated, 0 unchanged\n"))
+    }
+
     @Test func aLowerCaseICalendarFileImportsItsToDos() async throws {
         let path = try write(Array("begin:vcalendar\r\nbegin:vtodo\r\nsummary:Pay rent\r\ndue;value=date:20261201\r\nend:vtodo\r\nend:vcalendar\r\n".utf8),
                              "cal.ics")
