@@ -61,11 +61,10 @@ enum CommandParser {
             return try FieldCommandParser.parse(name, rest)
         case .share:
             let (role, readOnly) = sharing(rest)
-            guard !role.isEmpty else { throw .missingRole(command: "share") }
-            return .share(role: role, readOnly: readOnly)
+            let name = try roleName(role, command: "share", fileNames: fileNames)
+            return .share(role: name, readOnly: readOnly)
         case .unshare:
-            guard !rest.isEmpty else { throw .missingRole(command: "unshare") }
-            return .unshare(role: string(rest))
+            return .unshare(role: try roleName(string(rest), command: "unshare", fileNames: fileNames))
         case .list, .undo, .redo, .quit, .today, .upcoming:
             guard rest.isEmpty else { throw .unexpectedArguments(string(word)) }
             switch name {
@@ -134,6 +133,22 @@ enum CommandParser {
         guard rest[lastStart...].elementsEqual(option) else { return (string(rest), false) }
         let (start, end) = trimmed(rest[..<lastStart])
         return (string(rest[start..<end]), true)
+    }
+
+    /// The role `text` names: typed, a name in quotes (`"team lead"`) is the name without them, as in
+    /// a shell; a first or last word that is an option other than `--read-only` is refused.
+    private static func roleName(_ text: String, command: String, fileNames: FileNameWord.Reading) throws(ParseError)
+        -> String {
+        let words = text.split(separator: " ")
+        if let option = [words.first, words.last].compactMap({ $0 }).first(where: { $0.hasPrefix("--") }) {
+            throw .unknownOption(command: command, String(option))
+        }
+        var name = text
+        if fileNames == .typed, name.count >= 2, let quote = name.first, quote == "\"" || quote == "'", name.last == quote {
+            name = String(name.dropFirst().dropLast())
+        }
+        guard !name.isEmpty else { throw .missingRole(command: command) }
+        return name
     }
 
     /// One task number starting at `start` (not a range), for `command`; returns it and where the

@@ -59,7 +59,7 @@ enum FileNameWord {
                 index += 1
             }
         }
-        guard !word.isEmpty else { throw .missingFile }
+        guard !word.isEmpty else { throw .emptyFileName }
         return (literalTilde ? "./" : "") + String(decoding: word, as: UTF8.self)
     }
 }

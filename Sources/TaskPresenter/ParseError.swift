@@ -42,6 +42,8 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingFile
     /// A file name whose quote is not closed (or that ends in a lone backslash).
     case unclosedQuote
+    /// A file name given as empty quotes (`""`).
+    case emptyFileName
     /// Several words, quoted, where one file name goes.
     case severalFileNames
     /// `due`, `tag` or `every` with a value but no task number before it.
@@ -96,9 +98,13 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "unknown format `\(word.abbreviated(to: 30))`: give todotxt, json, markdown or ics"
         case let .unknownOption(command, word):
             "`\(command)` has no option `\(word.abbreviated(to: 30))`"
-                + (command == "import" ? " (it takes --format F and --dry-run)" : " (it takes --format F)")
+                + (command == "import" ? " (it takes --format F and --dry-run)"
+                    : command == "share" ? " (it takes --read-only)"
+                    : command == "unshare" ? " (it takes none)" : " (it takes --format F)")
         case .missingFile:
             "no file given: import FILE reads tasks from FILE (`-` for standard input)"
+        case .emptyFileName:
+            "the file name is empty"
         case .unclosedQuote:
             "the file name's quote is not closed"
         case .severalFileNames:

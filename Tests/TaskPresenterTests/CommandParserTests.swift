@@ -250,6 +250,8 @@ struct CommandParserTests {
         ("share o\"brien", .share(role: "o\"brien", readOnly: false)),
         ("share bob--read-only", .share(role: "bob--read-only", readOnly: false)),
         ("unshare team lead", .unshare(role: "team lead")),
+        ("share \"team lead\" --read-only", .share(role: "team lead", readOnly: true)),
+        ("unshare 'team lead'", .unshare(role: "team lead")),
     ])
     func share(line: String, command: Command) throws {
         #expect(try parse(line) == command)
@@ -264,6 +266,16 @@ struct CommandParserTests {
         ("unshare  ", "no role given: unshare ROLE takes the list from the server's role ROLE"),
     ])
     func shareWithoutRole(line: String, message: String) {
+        #expect(error(line) == message)
+    }
+
+    /// Found by the independent tester: `share bob --readonly` looked for a role “bob --readonly”.
+    @Test("an option share does not take is refused, not taken for part of the role", arguments: [
+        ("share bob --readonly", "`share` has no option `--readonly` (it takes --read-only)"),
+        ("share --ro bob", "`share` has no option `--ro` (it takes --read-only)"),
+        ("unshare bob --read-only", "`unshare` has no option `--read-only` (it takes none)"),
+    ])
+    func shareWithAnUnknownOption(line: String, message: String) {
         #expect(error(line) == message)
     }
 }

@@ -39,7 +39,8 @@ struct TaskPresenterFileNameTests {
         ("import 'a.md", "import 'a.md: the file name's quote is not closed"),
         ("export a.md\\", "export a.md\\: the file name's quote is not closed"),
         ("export \"a.md\" b.md", "export \"a.md\" b.md: give one file name; quote a name with spaces (\"my list.md\")"),
-        ("import \"\"", "import \"\": no file given: import FILE reads tasks from FILE (`-` for standard input)"),
+        ("import \"\"", "import \"\": the file name is empty"),
+        ("export ''", "export '': the file name is empty"),
     ])
     func badNames(line: String, error: String) throws {
         let files = MemoryFiles()
