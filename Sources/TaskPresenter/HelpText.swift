@@ -130,7 +130,7 @@ enum HelpText {
         case .import:
             """
             import [--format F] [--dry-run] FILE
-            Adds the tasks of FILE (- for standard input) at the end of the list, and updates those already in it (by identity); the format is told from the content unless --format says it. What tasks does not show (todo.txt priorities, Taskwarrior tags and projects, iCalendar properties) is kept and written back by export. One undo reverts the whole import. With --dry-run, says what would be added, updated and skipped, and changes nothing.
+            Adds the tasks of FILE (- for standard input) at the end of the list, and updates those already in it (by identity, or for a file without identities by what its lines say, so that importing it again adds nothing); the format is told from FILE's extension, else from the content, unless --format says it. Tasks with no text are skipped; a file over 64 MiB, or that is no task list, is refused. What tasks does not show (todo.txt priorities, Taskwarrior tags and projects, iCalendar properties) is kept and written back by export. One undo reverts the whole import. With --dry-run, says what would be added, updated and skipped, and changes nothing.
             Examples: import todo.txt, import --dry-run tasks.json, task export | tasks import -
             """
         case .share:
