@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // CalDAV sync's HTTP: keep-alive, concurrent requests, TLS (BoringSSL, linked in), on SwiftNIO.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // Tests only: random command sequences checked against a reference model (TaskPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -41,9 +43,20 @@ let package = Package(
         // The shared list on a PostgreSQL server: a TaskStorage backend of its own, so that TaskModel
         // and TaskSQLite do not depend on libpq.
         .target(name: "TaskPostgres", dependencies: ["TaskModel", "CLibPQ"]),
+        // CalDAV: HTTP, discovery, sync-collection, conditional writes, credentials and the engine that
+        // merges a task list on a server with the store (over TaskModel and the iCalendar mapping).
+        .target(
+            name: "TaskSync",
+            dependencies: [
+                "TaskModel",
+                "TaskInterchange",
+                "TaskSystem",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .target(
             name: "TaskPresenter",
-            dependencies: ["TaskModel", "TaskInterchange"]
+            dependencies: ["TaskModel", "TaskInterchange", "TaskSync"]
         ),
         .systemLibrary(name: "CWideCharacter"),
         .target(
@@ -62,6 +75,7 @@ let package = Package(
             dependencies: [
                 "TaskModel",
                 "TaskPresenter",
+                "TaskSync",
                 "TaskSQLite",
                 "TaskPostgres",
                 "TaskTerminal",

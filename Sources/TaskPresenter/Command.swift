@@ -42,6 +42,8 @@ enum Command: Sendable, Hashable {
     case share(role: String, readOnly: Bool)
     /// `unshare ROLE`: take the shared list from a role.
     case unshare(role: String)
+    /// `sync [URL] [options]`, `sync --status`, `sync --unpair`: two-way sync with a CalDAV task list.
+    case sync(SyncCommand)
     /// `help [COMMAND]`: all commands, or one in detail.
     case help(topic: CommandName?)
     /// `quit` or `exit`: leave.
@@ -51,7 +53,7 @@ enum Command: Sendable, Hashable {
     var isChange: Bool {
         switch self {
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every: true
-        case .find, .list, .export, .help, .quit, .today, .upcoming, .share, .unshare: false
+        case .find, .list, .export, .help, .quit, .today, .upcoming, .share, .unshare, .sync: false
         }
     }
 
@@ -64,7 +66,7 @@ enum Command: Sendable, Hashable {
         case let .edit(number, _): [number...number]
         case let .mv(number, destination): [number...number, destination...destination]
         case .add, .clear, .find, .list, .undo, .redo, .export, .import, .help, .quit, .today, .upcoming, .share,
-             .unshare: []
+             .unshare, .sync: []
         }
     }
 

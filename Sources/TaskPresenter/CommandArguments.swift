@@ -12,6 +12,8 @@ public enum CommandArguments: Sendable, Hashable {
     case file
     /// The name of one of the server's roles, and options (`share bob --read-only`).
     case role
+    /// A server's address and options (`sync`).
+    case address
 }
 
 extension CommandArguments {
@@ -19,7 +21,7 @@ extension CommandArguments {
     public var includesTaskNumbers: Bool {
         switch self {
         case .taskNumbers, .leadingTaskNumbers: true
-        case .none, .commandName, .file, .role: false
+        case .none, .commandName, .file, .role, .address: false
         }
     }
 }
@@ -35,6 +37,7 @@ extension CommandName {
         case .help: .commandName
         case .export, .import: .file
         case .share, .unshare: .role
+        case .sync: .address
         case .add, .clear, .find, .list, .undo, .redo, .quit, .today, .upcoming: .none
         }
     }

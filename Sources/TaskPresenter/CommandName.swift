@@ -1,7 +1,7 @@
 /// A command of the `tasks` language, whatever spelling the user chose (`list` or `ls`, `quit` or `exit`).
 enum CommandName: CaseIterable, Sendable, Hashable {
     case add, done, fav, edit, mv, rm, due, tag, every, clear, find, today, upcoming, list, undo, redo, export, `import`,
-         share, unshare, help, quit
+         sync, share, unshare, help, quit
 
     /// The spellings the command answers to, the main one first.
     var spellings: [String] {
@@ -24,6 +24,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         case .redo: ["redo"]
         case .export: ["export"]
         case .import: ["import"]
+        case .sync: ["sync"]
         case .share: ["share"]
         case .unshare: ["unshare"]
         case .help: ["help"]
@@ -35,7 +36,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
     var takesArguments: Bool {
         switch self {
         case .add, .done, .fav, .edit, .mv, .rm, .find, .export, .import, .help, .due, .tag, .every, .share,
-             .unshare: true
+             .unshare, .sync: true
         case .clear, .list, .undo, .redo, .quit, .today, .upcoming: false
         }
     }
@@ -64,6 +65,7 @@ enum CommandName: CaseIterable, Sendable, Hashable {
         "q": "quit", "?": "help", "h": "help",
         "save": "export", "dump": "export", "load": "import", "restore": "import",
         "grant": "share", "invite": "share", "revoke": "unshare",
+        "caldav": "sync", "pair": "sync", "unpair": "sync",
     ]
 
     /// The length of the longest spelling or synonym.

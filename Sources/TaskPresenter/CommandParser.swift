@@ -63,6 +63,8 @@ enum CommandParser {
             let (role, readOnly) = sharing(rest)
             let name = try roleName(role, command: "share", fileNames: fileNames)
             return .share(role: name, readOnly: readOnly)
+        case .sync:
+            return .sync(try SyncCommand.parse(string(rest)))
         case .unshare:
             return .unshare(role: try roleName(string(rest), command: "unshare", fileNames: fileNames))
         case .list, .undo, .redo, .quit, .today, .upcoming:

@@ -21,6 +21,7 @@ enum HelpText {
         redo            re-apply the latest undone change
         export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
         import FILE     add or update tasks from such a file (- for standard input)
+        sync [URL]      two-way sync with a CalDAV task list (--status, --unpair)
         share ROLE      let a role of the server use a shared list (--read-only)
         unshare ROLE    take a shared list from a role of the server
         help [COMMAND]  show what the commands do, or one in detail
@@ -132,6 +133,12 @@ enum HelpText {
             import [--format F] [--dry-run] FILE
             Adds the tasks of FILE (- for standard input) at the end of the list, and updates those already in it (by identity, or for a file without identities by what its lines say, so that importing it again adds nothing); the format is told from FILE's extension, else from the content, unless --format says it. Tasks with no text are skipped; a file over 64 MiB, or that is no task list, is refused. What tasks does not show (todo.txt priorities, Taskwarrior tags and projects, iCalendar properties) is kept and written back by export. One undo reverts the whole import. With --dry-run, says what would be added, updated and skipped, and changes nothing.
             Examples: import todo.txt, import --dry-run tasks.json, task export | tasks import -
+            """
+        case .sync:
+            """
+            sync [URL] [--allow-plain-http] [--password-command COMMAND]
+            Syncs the list both ways with a task list on a CalDAV server (Nextcloud, Radicale, Fastmail, iCloud…), so that it is on your phone too. The first sync URL pairs the list with the task list at URL; given a server's address instead, it finds your task lists and names them. Later, sync alone syncs again, and an open prompt syncs by itself. The password comes from ~/.netrc (machine HOST login NAME password …), or from COMMAND, the rest of the line, run by the shell (pass show caldav); it is never stored. A password goes over plain http only to this machine, unless --allow-plain-http. A task changed on both sides keeps the later change of each field, and says so; undo takes back what a sync changed here. sync --status says what the list is paired with; sync --unpair forgets the pairing (the tasks stay on both sides).
+            Examples: sync https://dav.example.com/alice/tasks/, sync, sync --status
             """
         case .share:
             """

@@ -94,7 +94,7 @@ enum ListChange {
         case .redo:
             return .redo
         // export and import: `perform`; share and unshare change who may use the list, not the list.
-        case .find, .list, .help, .quit, .export, .import, .today, .upcoming, .share, .unshare:
+        case .find, .list, .help, .quit, .export, .import, .today, .upcoming, .share, .unshare, .sync:
             return nil
         }
     }

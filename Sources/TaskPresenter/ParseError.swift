@@ -32,6 +32,8 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unexpectedClearArgument(String)
     /// `help` given more than one word.
     case tooManyTopics
+    /// `sync` with an option it does not take, or a word out of place (named).
+    case syncArguments(String)
     /// `export` or `import` with `--format` and no format after it.
     case missingFormat
     /// `--format` naming no format tasks knows.
@@ -92,6 +94,9 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             "`clear` removes all tasks and `clear done` the done ones; `\(word.abbreviated(to: 30))` is neither"
         case .tooManyTopics:
             "`help` takes at most one command name"
+        case let .syncArguments(word):
+            "`sync` cannot take `\(word.abbreviated(to: 30))` here: sync URL [--allow-plain-http] "
+                + "[--password-command COMMAND], sync, sync --status or sync --unpair"
         case .missingFormat:
             "`--format` needs a format: todotxt, json, markdown or ics"
         case let .unknownFormat(word):

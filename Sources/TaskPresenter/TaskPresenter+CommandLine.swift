@@ -14,7 +14,7 @@ extension TaskPresenter {
     /// `share bob --read-only`), so that on the command line the words after it are its arguments,
     /// not the program's flags.
     public static func takesOptions(commandWord word: String) -> Bool {
-        [.file, .role].contains(CommandName(spelling: word[...].utf8)?.arguments)
+        [.file, .role, .address].contains(CommandName(spelling: word[...].utf8)?.arguments)
     }
 
     /// Whether `line` is a command that saves a change to the store when it succeeds (`add`, `rm`,

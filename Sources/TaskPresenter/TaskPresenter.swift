@@ -1,4 +1,5 @@
 import TaskModel
+import TaskSync
 
 /// Turns lines of input into changes of the task list and tells the view what to show.
 ///
@@ -28,12 +29,15 @@ public final class TaskPresenter {
     private let clock: Clock
     /// The day the list was last shown on: when it is over, the prompt shows the list again.
     private var shownDay: CalendarDay?
+    /// `sync` with a CalDAV task list; nil where a program does not sync (a benchmark, the fuzzer).
+    private let sync: CalDAVSync?
 
     /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil),
     /// reading the time from `clock`.
     public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true,
-                clock: Clock = .system) {
+                clock: Clock = .system, sync: CalDAVSync? = nil) {
         self.storage = storage
+        self.sync = sync
         self.rendersAfterChanges = rendersAfterChanges
         self.clock = clock
         interchange = InterchangeCommands(files: files ?? NoFiles())
@@ -153,6 +157,10 @@ public final class TaskPresenter {
             try share(.share(role: role, readOnly: readOnly), in: transaction)
         case let .unshare(role):
             try share(.unshare(role: role), in: transaction)
+        case let .sync(request):
+            guard case .own = transaction else { throw SyncCommand.Refusal.inScript }
+            watch.commandRan()
+            try runSync(request)
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:
@@ -178,6 +186,14 @@ public final class TaskPresenter {
         case let .script(run):
             run.say([try SharingCommands.perform(request, in: run.store, location: storage.location)])
         }
+    }
+
+    /// `sync`: the server's changes shown as another prompt's are, then what the sync says.
+    private func runSync(_ command: SyncCommand) throws {
+        guard let sync else { throw SyncCommand.Refusal.unavailable }
+        let (messages, listChanged) = try SyncCommands.perform(command, with: sync, at: clock.moment)
+        if listChanged, rendersAfterChanges { showChangedList() }
+        for message in messages { view?.display(message: message) }
     }
 
     // MARK: Changes
@@ -312,6 +328,8 @@ public final class TaskPresenter {
     static func describe(_ error: Error) -> String {
         if let error = error as? StoreError { return error.message }
         if let error = error as? SharingError { return error.message }
+        if let error = error as? SyncError { return error.message }
+        if let error = error as? SyncCommand.Refusal { return error.message }
         return String(describing: error)
     }
 }

@@ -40,6 +40,14 @@ extension Posix {
         return true
     }
 
+    /// Removes the file at `path` (and its lock file, `path.lock`, when there is one); false when
+    /// the file cannot be removed.
+    public static func removeFile(_ path: String) -> Bool {
+        guard unlink(path) == 0 else { return false }
+        unlink(path + ".lock")
+        return true
+    }
+
     /// Runs `body` while holding an exclusive advisory lock on the file `path.lock` (created when
     /// missing), so that other processes doing the same wait their turn. The lock goes with the
     /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had.

@@ -16,6 +16,17 @@ enum Locations {
         folder(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/tasks/history" }
     }
 
+    /// Where a list's CalDAV pairing is kept: beside an SQLite file (`tasks.sqlite.caldav`), so
+    /// that it goes where the file goes; for a shared list, which each machine pairs for itself,
+    /// `$XDG_STATE_HOME/tasks/caldav-HASH` (HASH of its address without the password).
+    static func syncStatePath(store location: String, isShared: Bool) -> String {
+        guard isShared else { return location + ".caldav" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a: stable across runs, unlike Hasher
+        for byte in location.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let folder = folder(variable: "XDG_STATE_HOME", fallback: ".local/state") ?? "."
+        return folder + "/tasks/caldav-" + String(hash, radix: 16)
+    }
+
     private static func folder(variable: String, fallback: String) -> String? {
         if let folder = Posix.environment(variable), folder.hasPrefix("/") { return folder }
         return Posix.homeFolder().map { $0 + "/" + fallback }

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import TaskModel
 import TaskPresenter
+import TaskSync
 import TaskTerminal
 
 /// The command line: flags and the optional one-shot command; `execute()` wires view and presenter
@@ -189,8 +190,9 @@ struct TasksCommand: ParsableCommand {
         if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) {
             output.writeFailure(notice)
         }
+        let sync = CalDAVSync(storage: database, statePath: Locations.syncStatePath(store: database.location, isShared: isShared))
         let presenter = TaskPresenter(storage: database, files: LocalFiles(output: output),
-                                      rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet))
+                                      rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet), sync: sync)
         // A dumb terminal shows escape sequences as text.
         let colorAllowed = !noColor && (Posix.environment("NO_COLOR") ?? "").isEmpty
             && Posix.environment("TERM") != "dumb"

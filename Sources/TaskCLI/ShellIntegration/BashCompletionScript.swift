@@ -161,7 +161,7 @@ struct BashCompletionScript {
     private func argumentCase(_ command: CommandReference) -> String? {
         let action: String
         switch command.arguments {
-        case .none, .role: return nil
+        case .none, .role, .address: return nil
         case .taskNumbers: action = "_\(interface.name)_numbers"
         case .file: action = "_\(interface.name)_files"
         case let .leadingTaskNumbers(count): action = "((${#command[@]} <= \(count))) && _\(interface.name)_numbers"

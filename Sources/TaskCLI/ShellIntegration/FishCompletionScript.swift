@@ -131,7 +131,7 @@ struct FishCompletionScript {
         let test: String
         switch command.arguments {
         case let .leadingTaskNumbers(count): test = "test (count $words) -le \(count)"
-        case .none, .commandName, .taskNumbers, .file, .role: test = "true"
+        case .none, .commandName, .taskNumbers, .file, .role, .address: test = "true"
         }
         return """
                     case \(command.spellings.map(\.fishQuoted).joined(separator: " "))

@@ -98,7 +98,7 @@ struct ZshCompletionScript {
         let function = "_" + interface.name
         let action: String
         switch command.arguments {
-        case .none, .role: return nil
+        case .none, .role, .address: return nil
         case .taskNumbers: action = "\(function)_numbers && ret=0"
         case .file: action = "_files && ret=0"
         case let .leadingTaskNumbers(count): action = "((CURRENT - 1 <= \(count))) && \(function)_numbers && ret=0"

@@ -1,0 +1,155 @@
+import Foundation
+import TaskModel
+import TaskSystem
+
+/// Two-way sync of a list with a CalDAV task list: pairing (finding the task lists of a server
+/// when given its address), syncing, saying what is paired, unpairing. Each call opens its own
+/// connections and closes them; the pairing and what the last sync agreed on are kept in the file
+/// at `statePath`.
+public final class CalDAVSync: @unchecked Sendable {
+    // Used from one thread at a time: the prompt's, or the background sync's.
+    private let storage: any TaskStorage
+    public let statePath: String
+    private let environment: [String: String]
+    private let timeZone: TimeZone
+    private let clock: @Sendable () -> Date
+
+    public init(storage: any TaskStorage, statePath: String,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                timeZone: TimeZone = .current, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.storage = storage
+        self.statePath = statePath
+        self.environment = environment
+        self.timeZone = timeZone
+        self.clock = clock
+    }
+
+    /// How `sync URL` pairs.
+    public struct PairRequest: Sendable {
+        public var address: String
+        public var user: String?
+        public var passwordCommand: String?
+        public var allowsPlainHTTP: Bool
+
+        public init(address: String, user: String? = nil, passwordCommand: String? = nil, allowsPlainHTTP: Bool = false) {
+            self.address = address
+            self.user = user
+            self.passwordCommand = passwordCommand
+            self.allowsPlainHTTP = allowsPlainHTTP
+        }
+    }
+
+    /// What `sync URL` did.
+    public enum PairOutcome: Sendable {
+        /// Paired with this task list and synced (the list was paired with it already, or is now).
+        case synced(TaskListInfo, SyncReport, newlyPaired: Bool)
+        /// The address is a server with several task lists: none was chosen.
+        case found([TaskListInfo])
+    }
+
+    /// Pairs with the task list at `request.address` (or the one task list found from a server's
+    /// address) and syncs; a list paired with another task list is refused.
+    public func pair(_ request: PairRequest) throws(SyncError) -> PairOutcome {
+        let pairing = try Self.pairing(request)
+        defer { if !isPaired { _ = Posix.removeFile(statePath + ".lock") } }
+        return try locked { () throws(SyncError) in try pair(pairing) }
+    }
+
+    private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
+        let existing = try SyncState.load(from: statePath)
+        if let existing {
+            guard HrefPath.of(existing.pairing.url.absoluteString, in: existing.pairing.url)
+                    == HrefPath.of(pairing.url.absoluteString, in: existing.pairing.url),
+                  existing.pairing.url.host == pairing.url.host else {
+                throw .pairedElsewhere(existing.pairing.url.absoluteString)
+            }
+            return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
+        }
+        let credentials = try Credentials.look(for: pairing, environment: environment)
+        let session = DAVSession(transport: HTTPTransport(authorization: credentials.authorization, environment: environment),
+                                 hasPassword: credentials.password != nil)
+        defer { session.transport.shutDown() }
+        let list: TaskListInfo
+        switch try Discovery.find(pairing.url, session: session) {
+        case let .taskList(found): list = found
+        case let .lists(found) where found.count == 1: list = found[0]
+        case let .lists(found) where found.isEmpty: throw .notATaskList(pairing.url.absoluteString, found: [])
+        case let .lists(found): return .found(found)
+        }
+        var state = SyncState(pairing: pairing)
+        state.pairing.url = list.url.absoluteString.hasSuffix("/") ? list.url : list.url.appendingPathComponent("")
+        if state.pairing.user == nil { state.pairing.user = credentials.user }
+        let report = try run(&state, session: session)
+        return .synced(list, report, newlyPaired: true)
+    }
+
+    /// Syncs a paired list.
+    public func sync() throws(SyncError) -> SyncReport {
+        guard isPaired else { throw .notPaired }
+        return try locked { () throws(SyncError) in
+            guard let state = try SyncState.load(from: statePath) else { throw .notPaired }
+            return try sync(state)
+        }
+    }
+
+    private func sync(_ state: SyncState) throws(SyncError) -> SyncReport {
+        var state = state
+        let credentials = try Credentials.look(for: state.pairing, environment: environment)
+        let session = DAVSession(transport: HTTPTransport(authorization: credentials.authorization, environment: environment),
+                                 hasPassword: credentials.password != nil)
+        defer { session.transport.shutDown() }
+        return try run(&state, session: session)
+    }
+
+    /// What the list is paired with, and when it last synced; nil when it is not paired.
+    public func status() throws(SyncError) -> SyncStatus? {
+        try SyncState.load(from: statePath).map { SyncStatus(pairing: $0.pairing, lastSync: $0.lastSync, syncedTasks: $0.items.count) }
+    }
+
+    /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was none.
+    public func unpair() throws(SyncError) -> Pairing? {
+        guard isPaired else { return nil }
+        return try locked { () throws(SyncError) in
+            guard let state = try SyncState.load(from: statePath) else { return nil }
+            try SyncState.remove(at: statePath)
+            return state.pairing
+        }
+    }
+
+    /// Runs `body` holding the pairing's lock, so that two syncs of one list (two prompts, a prompt
+    /// and a one-shot `sync`) take turns rather than both write the server and the pairing.
+    private func locked<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        guard let result = Posix.withLock(path: statePath, { Result { () throws(SyncError) in try body() } }) else {
+            throw .pairingFile(path: statePath + ".lock", reason: Posix.lastErrorDescription())
+        }
+        return try result.get()
+    }
+
+    /// Whether the list is paired (a cheap look at the file: the prompt asks it at start).
+    public var isPaired: Bool {
+        FileManager.default.fileExists(atPath: statePath)
+    }
+
+    private func run(_ state: inout SyncState, session: DAVSession) throws(SyncError) -> SyncReport {
+        var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock())
+        let report = try run.run()
+        state = run.state
+        try state.save(to: statePath)
+        return report
+    }
+
+    /// The pairing `request` asks for: an http(s) address with a host, the user taken out of it.
+    private static func pairing(_ request: PairRequest) throws(SyncError) -> Pairing {
+        guard var components = URLComponents(string: request.address), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
+            throw .invalidAddress(request.address)
+        }
+        if components.password != nil { throw .passwordInAddress }
+        let user = request.user ?? components.user
+        components.user = nil
+        components.scheme = scheme
+        if components.path.isEmpty { components.path = "/" }
+        guard let url = components.url else { throw .invalidAddress(request.address) }
+        return Pairing(url: url, user: user, passwordCommand: request.passwordCommand, allowsPlainHTTP: request.allowsPlainHTTP)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Who the sync is, to the server: the user's name (from the address or the pairing, else
+/// `~/.netrc`) and a password from the command the pairing names, else from `~/.netrc`. The
+/// password lives in memory for one sync; it is never stored, printed or put in a command line.
+struct Credentials: Sendable {
+    var user: String?
+    var password: String?
+
+    /// The `Authorization` header's value: Basic, the only scheme the servers people pair with
+    /// all take over TLS; nil without a password.
+    var authorization: String? {
+        guard let password else { return nil }
+        return "Basic " + Data("\(user ?? ""):\(password)".utf8).base64EncodedString()
+    }
+
+    /// The credentials for the task list at `url` as `pairing` says, looked up now.
+    static func look(for pairing: Pairing, environment: [String: String]) throws(SyncError) -> Credentials {
+        var credentials = Credentials(user: pairing.user)
+        if let command = pairing.passwordCommand {
+            credentials.password = try PasswordCommand.run(command)
+        } else if let host = pairing.url.host, let text = netrcText(environment) {
+            let entry = Netrc(text).entry(host: host, login: pairing.user)
+            credentials.password = entry?.password
+            if credentials.user == nil { credentials.user = entry?.login }
+        }
+        if credentials.password != nil, pairing.url.scheme == "http", !pairing.allowsPlainHTTP,
+           !isLoopback(pairing.url.host ?? "") {
+            throw .plainHTTP(host: pairing.url.host ?? "")
+        }
+        return credentials
+    }
+
+    /// The host names of this machine itself: a password sent there over http stays on it.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host.hasSuffix(".localhost") || host.hasPrefix("127.") || host == "::1"
+            || host == "[::1]"
+    }
+
+    /// `$NETRC`'s file, else `~/.netrc`, when it can be read.
+    private static func netrcText(_ environment: [String: String]) -> String? {
+        let path = environment["NETRC"] ?? environment["HOME"].map { $0 + "/.netrc" }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The command a pairing names for the password (`pass show caldav`), run by `/bin/sh`: its
+/// first line of output is the password.
+enum PasswordCommand {
+    static func run(_ command: String) throws(SyncError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .passwordCommand(.couldNotRun(error.localizedDescription))
+        }
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let line = String(decoding: complaint, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            throw .passwordCommand(.failed(status: process.terminationStatus, firstLine: line))
+        }
+        let first = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first
+        guard let password = first.map({ String($0.hasSuffix("\r") ? $0.dropLast() : $0) }), !password.isEmpty else {
+            throw .passwordCommand(.printedNothing)
+        }
+        return password
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What changed in a task list on the server since the last sync: by `sync-collection` (RFC 6578)
+/// when the server has it, else by listing every member's ETag; then the changed members' data
+/// by `calendar-multiget`, a few hundred at a time.
+struct RemoteChanges {
+    /// A member that is new or changed, by the ETag listed.
+    struct Member: Sendable {
+        var href: String
+        var etag: String?
+    }
+
+    var changed: [Member] = []
+    /// Members reported removed (a 404 in the sync report).
+    var removed: [String] = []
+    /// Whether `changed` names every member (a first sync, or a listing): a member known from the
+    /// last sync and not named is then removed.
+    var isComplete: Bool
+    /// The token to ask from next time; nil when the server has none.
+    var token: String?
+
+    static func since(_ token: String?, in collection: URL, session: DAVSession) throws(SyncError) -> RemoteChanges {
+        if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: token)) {
+            return RemoteChanges(report, isComplete: token == nil, collection: collection)
+        }
+        // A token the server no longer knows: ask for everything.
+        if token != nil, let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: nil)) {
+            return RemoteChanges(report, isComplete: true, collection: collection)
+        }
+        let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>")
+        var changes = RemoteChanges(isComplete: true, token: nil)
+        for response in listing.responses where !Self.isCollection(response.href, collection) {
+            if response.property(DAVElement.dav, "resourcetype")?.children.isEmpty == false { continue }
+            changes.changed.append(Member(href: response.href, etag: response.etag))
+        }
+        return changes
+    }
+
+    private init(isComplete: Bool, token: String?) {
+        self.isComplete = isComplete
+        self.token = token
+    }
+
+    private init(_ report: Multistatus, isComplete: Bool, collection: URL) {
+        self.init(isComplete: isComplete, token: report.syncToken)
+        for response in report.responses where !Self.isCollection(response.href, collection) {
+            if response.status == 404 { removed.append(response.href) } else { changed.append(Member(href: response.href, etag: response.etag)) }
+        }
+    }
+
+    /// Whether `href` names the collection itself.
+    private static func isCollection(_ href: String, _ collection: URL) -> Bool {
+        HrefPath.of(href, in: collection) == HrefPath.of(collection.absoluteString, in: collection)
+    }
+
+    /// The data and ETags of `members`: what each holds now, by href.
+    static func fetch(_ members: [Member], from collection: URL, session: DAVSession) throws(SyncError) -> [(href: String, etag: String?, data: String)] {
+        var fetched: [(href: String, etag: String?, data: String)] = []
+        var start = 0
+        while start < members.count {
+            let batch = members[start..<min(start + 250, members.count)]
+            start += batch.count
+            guard let report = try session.report(collection, depth: 1, body: DAVBodies.multiget(batch.map(\.href))) else {
+                throw .malformedAnswer("the server does not answer calendar-multiget")
+            }
+            for response in report.responses {
+                guard let data = response.property(DAVElement.caldav, "calendar-data")?.text else { continue }
+                fetched.append((response.href, response.etag, data))
+            }
+        }
+        return fetched
+    }
+}
+
+/// A resource's path, percent-decoded, so that hrefs written differently (`%40` or `@`, a whole
+/// URL or a path) compare equal.
+enum HrefPath {
+    static func of(_ href: String, in collection: URL) -> String {
+        let url = URL(string: href, relativeTo: collection)?.absoluteURL
+        let path = url?.path(percentEncoded: false) ?? href
+        return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TaskInterchange
+import TaskModel
+
+/// What a sync did: data for the presenter to word.
+public struct SyncReport: Sendable {
+    /// How many tasks a side gained, saw changed, and lost.
+    public struct Counts: Sendable, Hashable {
+        public var added = 0
+        public var updated = 0
+        public var removed = 0
+
+        public var total: Int { added + updated + removed }
+    }
+
+    /// A task both sides changed in the same field(s), differently: the later change was kept.
+    public struct Conflict: Sendable {
+        /// The task's text as merged.
+        public var text: String
+        public var fields: [SyncField]
+        public var kept: SyncSide
+    }
+
+    /// A member of the task list that could not be read as a to-do.
+    public struct Skipped: Sendable {
+        public var href: String
+        public var problem: InterchangeError
+    }
+
+    /// What came from the server into the list.
+    public var received = Counts()
+    /// What went from the list to the server.
+    public var sent = Counts()
+    public var conflicts: [Conflict] = []
+    public var skipped: [Skipped] = []
+    /// Tasks changed on the server while this sync ran: left for the next one.
+    public var postponed = 0
+}
+
+/// What `sync --status` says.
+public struct SyncStatus: Sendable {
+    public var pairing: Pairing
+    public var lastSync: Date?
+    /// How many tasks are on both sides as of the last sync.
+    public var syncedTasks: Int
+}

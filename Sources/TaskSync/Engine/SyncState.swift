@@ -1,0 +1,70 @@
+import Foundation
+import TaskSystem
+
+/// What a list is paired with: the task list's address (without user or password), the user's
+/// name, the command that gives the password (never the password), and whether a password may go
+/// over plain http to another machine.
+public struct Pairing: Codable, Sendable, Hashable {
+    public var url: URL
+    public var user: String?
+    public var passwordCommand: String?
+    public var allowsPlainHTTP: Bool
+
+    public init(url: URL, user: String?, passwordCommand: String?, allowsPlainHTTP: Bool) {
+        self.url = url
+        self.user = user
+        self.passwordCommand = passwordCommand
+        self.allowsPlainHTTP = allowsPlainHTTP
+    }
+}
+
+/// What a sync keeps between runs, in a file of its own beside the list (JSON, private): the
+/// pairing, the server's sync token, and for each task synced its resource, ETag and the iCalendar
+/// text both sides last agreed on (the base of the next merge).
+struct SyncState: Codable, Sendable {
+    struct Item: Codable, Sendable, Equatable {
+        /// The resource's href, as the server wrote it.
+        var href: String
+        var etag: String?
+        /// The resource's text as last synced.
+        var base: String
+    }
+
+    var version = 1
+    var pairing: Pairing
+    var syncToken: String?
+    var lastSync: Date?
+    /// By task identity, lower case.
+    var items: [String: Item] = [:]
+
+    init(pairing: Pairing) {
+        self.pairing = pairing
+    }
+
+    /// The state kept at `path`; nil when there is none (the list is not paired).
+    static func load(from path: String) throws(SyncError) -> SyncState? {
+        guard let bytes = Posix.contents(ofFile: path) else {
+            if Posix.lastErrorWasMissingFile { return nil }
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+        do {
+            return try JSONDecoder().decode(SyncState.self, from: Data(bytes))
+        } catch {
+            throw .pairingFile(path: path, reason: "it does not read as a pairing")
+        }
+    }
+
+    /// Writes it to `path` whole or not at all (a new file renamed over the old), readable by its
+    /// owner only. Call it holding `Posix.withLock(path:)`.
+    func save(to path: String) throws(SyncError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self), Posix.replaceFile(path, with: Array(data)) else {
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+    }
+
+    static func remove(at path: String) throws(SyncError) {
+        guard Posix.removeFile(path) else { throw .pairingFile(path: path, reason: Posix.lastErrorDescription()) }
+    }
+}

@@ -1,0 +1,130 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// One HTTP answer: its status, its headers, and its body (never more than `HTTPTransport.bodyLimit`).
+struct HTTPAnswer: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    /// The first header of that name (case-insensitive).
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// HTTP/1.1 with keep-alive and TLS (AsyncHTTPClient over SwiftNIO), answered synchronously: the
+/// sync runs on a thread of its own, one request or one batch of requests at a time. Every request
+/// carries the credentials given, never a body larger than asked, and no redirect is followed by
+/// itself (discovery follows the few it expects, and a write is never sent twice).
+final class HTTPTransport: @unchecked Sendable {
+    /// The most a response body may hold: far more than a multistatus of 100,000 tasks, and small
+    /// enough that a server streaming without end is cut off long before memory runs out.
+    static let bodyLimit = 256 << 20
+
+    private let client: HTTPClient
+    private let authorization: String?
+    private var isShutDown = false
+
+    /// A transport sending `authorization` (a whole `Authorization` value) with every request;
+    /// trusting the certificate authorities of the file `SSL_CERT_FILE` names when it is set (a
+    /// private CA, as OpenSSL, curl and Python read it), else the system's.
+    init(authorization: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let file = environment["SSL_CERT_FILE"], !file.isEmpty { tls.trustRoots = .file(file) }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(15), read: .seconds(90)), decompression: .disabled)
+        configuration.httpVersion = .http1Only
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 4)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.authorization = authorization
+    }
+
+    deinit {
+        shutDown()
+    }
+
+    /// Closes the connections; later requests fail.
+    func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        try? client.syncShutdown()
+    }
+
+    /// Sends one request and waits for its answer.
+    func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil) throws(SyncError) -> HTTPAnswer {
+        try wait(start(method, url, headers: headers, body: body), url: url)
+    }
+
+    /// Sends the requests side by side (over the pool's few connections) and waits for all of them;
+    /// their answers in the order given, or the first failure.
+    func sendAll(_ requests: [(method: String, url: URL, headers: [(String, String)], body: [UInt8]?)]) throws(SyncError) -> [HTTPAnswer] {
+        var started: [(EventLoopFuture<HTTPAnswer>, URL)] = []
+        started.reserveCapacity(requests.count)
+        for request in requests {
+            started.append((try start(request.method, request.url, headers: request.headers, body: request.body), request.url))
+        }
+        var answers: [HTTPAnswer] = []
+        answers.reserveCapacity(requests.count)
+        for (future, url) in started { answers.append(try wait(future, url: url)) }
+        return answers
+    }
+
+    private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
+        var all = HTTPHeaders(headers)
+        if let authorization { all.replaceOrAdd(name: "Authorization", value: authorization) }
+        all.replaceOrAdd(name: "User-Agent", value: "tasks")
+        let request: HTTPClient.Request
+        do {
+            request = try HTTPClient.Request(url: url.absoluteString, method: HTTPMethod(rawValue: method), headers: all,
+                                             body: body.map { .bytes($0) })
+        } catch {
+            throw .invalidAddress(url.absoluteString)
+        }
+        return client.execute(request: request, delegate: BoundedAnswer(limit: Self.bodyLimit)).futureResult
+    }
+
+    private func wait(_ future: EventLoopFuture<HTTPAnswer>, url: URL) throws(SyncError) -> HTTPAnswer {
+        do {
+            return try future.wait()
+        } catch {
+            throw SyncError.transport(error, host: url.host ?? url.absoluteString)
+        }
+    }
+}
+
+/// Collects an answer's head and body, failing as soon as the body passes `limit`.
+private final class BoundedAnswer: HTTPClientResponseDelegate, @unchecked Sendable {
+    // Only the event loop of the request touches it, one call after another.
+    typealias Response = HTTPAnswer
+
+    private let limit: Int
+    private var head: HTTPResponseHead?
+    private var body: [UInt8] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<HTTPAnswer>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        self.head = head
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<HTTPAnswer>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        guard body.count + buffer.readableBytes <= limit else {
+            return task.eventLoop.makeFailedFuture(SyncError.responseTooLarge(limit: limit))
+        }
+        body.append(contentsOf: buffer.readableBytesView)
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<HTTPAnswer>) throws -> HTTPAnswer {
+        guard let head else { throw SyncError.malformedAnswer("no status line") }
+        return HTTPAnswer(status: Int(head.status.code), headers: head.headers.map { ($0.name, $0.value) }, body: body)
+    }
+}

@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+import TaskModel
+
+/// Why a sync, a pairing or a discovery did not happen: data, no sentences (the presenter words
+/// them). Nothing local is changed by a sync that fails with one of these.
+public enum SyncError: Error, Sendable {
+    /// The address is not an http(s) URL of a server.
+    case invalidAddress(String)
+    /// The address holds a password, which would then be kept in clear.
+    case passwordInAddress
+    /// A password would go over plain http to another machine, and the pairing does not allow it.
+    case plainHTTP(host: String)
+    /// `sync` alone, on a list that is not paired.
+    case notPaired
+    /// `sync URL` on a list paired with another task list.
+    case pairedElsewhere(String)
+    /// The server could not be reached, or the connection failed.
+    case transport(TransportFailure, host: String)
+    /// The server refused the user and password (401), or asked for a password none was found for.
+    case unauthorized(host: String, hadPassword: Bool)
+    /// The server answered a request with an error status.
+    case status(Int, method: String, path: String)
+    /// An answer too large to be a task list's.
+    case responseTooLarge(limit: Int)
+    /// An answer that is not what WebDAV says (unreadable XML, no multistatus…), in a few words.
+    case malformedAnswer(String)
+    /// The address is neither a task list nor a server where task lists were found; `lists` are
+    /// the ones found when there are several to choose from.
+    case notATaskList(String, found: [TaskListInfo])
+    /// The command that gives the password failed.
+    case passwordCommand(PasswordCommandFailure)
+    /// The file where the pairing is kept could not be read or written.
+    case pairingFile(path: String, reason: String)
+    /// The local list could not be read or changed.
+    case store(any Error)
+    /// The user interrupted it (Ctrl-C) before anything local changed.
+    case interrupted
+
+    /// How a connection failed.
+    public enum TransportFailure: Sendable, Hashable {
+        case refused
+        case unknownHost
+        case timedOut
+        case closed
+        /// The TLS handshake failed: an untrusted or wrong certificate, in the library's words.
+        case tls(String)
+        case other(String)
+    }
+
+    /// Why the password command gave no password.
+    public enum PasswordCommandFailure: Sendable, Hashable {
+        case couldNotRun(String)
+        case failed(status: Int32, firstLine: String)
+        case printedNothing
+    }
+
+    /// A failure of the HTTP stack, sorted by what the user can do about it.
+    static func transport(_ error: Error, host: String) -> SyncError {
+        if let error = error as? SyncError { return error }
+        return .transport(TransportFailure(error), host: host)
+    }
+}
+
+extension SyncError.TransportFailure {
+    init(_ error: Error) {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded: self = .timedOut
+            case .remoteConnectionClosed, .cancelled: self = .closed
+            default: self = .other(String(describing: error))
+            }
+            return
+        }
+        if let error = error as? NIOConnectionError {
+            let causes = (error.dnsAError.map { [$0] } ?? []) + (error.dnsAAAAError.map { [$0] } ?? [])
+                + error.connectionErrors.map(\.error)
+            if error.connectionErrors.isEmpty, !causes.isEmpty { self = .unknownHost; return }
+            self = causes.contains { ($0 as? IOError)?.errnoCode == ECONNREFUSED } || error.connectionErrors.isEmpty
+                ? .refused : Self(causes[0])
+            return
+        }
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED { self = .refused; return }
+        if error is NIOSSLError || error is BoringSSLError { self = .tls(String(describing: error)); return }
+        if let error = error as? ChannelError, case .connectTimeout = error { self = .timedOut; return }
+        self = .other(String(describing: error))
+    }
+}
+
+/// A task list found on a server: where it is and what it is called.
+public struct TaskListInfo: Sendable, Hashable {
+    public var url: URL
+    public var name: String?
+}
