@@ -43,7 +43,7 @@ struct PostgresLegacyStep {
         case .move:
             guard let from = result.int64(row, 5), let to = result.int64(row, 6) else { return nil }
             action = .move(from: from, to: to)
-        case .setDue, .retag, .setRecurrence: // not in that release
+        case .setDue, .retag, .setRecurrence, .sync: // not in that release
             return nil
         }
         self.number = number

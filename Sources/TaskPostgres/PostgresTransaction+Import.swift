@@ -5,12 +5,15 @@ import TaskModel
 /// number. The stored rows of the identities given are read at once; what becomes of each task is
 /// decided first (`ImportPlan`); then one statement sends every task the import changes as
 /// arrays (`unnest`): it records the step, each task's images before and after it in `step_task`
-/// (a new one has none before), inserts the new ones and updates the others in place.
+/// (a new one has none before), inserts the new ones and updates the others in place, and hides
+/// the tasks it removes (a sync), each one's image after it the same row hidden by the step.
 extension PostgresTransaction {
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
+        -> ImportOutcome {
+        let removed = try liveRemovals(removing, importing: tasks)
         var plan = try plan(tasks, at: time)
-        guard !plan.changed.isEmpty else { return ImportOutcome(effects: plan.effects) }
+        guard !plan.changed.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: plan.effects) }
         try dropUndoneSteps()
         if plan.bringsBack {
             // Dropping this person's undone changes may have deleted a hidden task for good: it is new now.
@@ -20,13 +23,16 @@ extension PostgresTransaction {
         let positions = try nextAppendPositions(count: plan.insertedCount)
         var nextPosition = positions.makeIterator()
         let (written, fields) = (PostgresTaskRow.written, PostgresTaskRow.fields)
+        let values = PostgresTaskRow.fieldArrays(changed.map { PostgresTaskRow($0.row, position: 0) })
+        // The removed tasks, then the step's kind, follow the changed tasks' positions ($4) and fields.
+        let removedParameter = 5 + values.count
         let step = try query("""
             WITH i AS (
                 SELECT * FROM unnest($3::uuid[], \(PostgresTaskRow.arrayParameters(written, from: 4)))
                 WITH ORDINALITY AS i(uuid, \(PostgresTaskRow.sql(written) { $0.task }), ordinal)),
             step AS (
                 INSERT INTO tasks.step (id, author, kind, task_count)
-                VALUES (nextval('tasks.step_number'), $1, 'importTasks', $2)
+                VALUES (nextval('tasks.step_number'), $1, $\(removedParameter + 1), $2)
                 RETURNING id),
             recorded AS (
                 INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(Self.imageColumns))
@@ -41,15 +47,24 @@ extension PostgresTransaction {
             updated AS (
                 UPDATE tasks.task t SET \(PostgresTaskRow.sql(fields) { "\($0.task) = i.\($0.task)" }),
                     removed_by = NULL, changed_by = step.id, changed_author = $1
-                FROM i, step WHERE i.position IS NULL AND t.uuid = i.uuid)
+                FROM i, step WHERE i.position IS NULL AND t.uuid = i.uuid),
+            r AS (SELECT * FROM unnest($\(removedParameter)::uuid[]) WITH ORDINALITY AS r(uuid, ordinal)),
+            removed AS (
+                INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(Self.imageColumns))
+                SELECT step.id, \(changed.count) + r.ordinal - 1, t.uuid, t.changed_by, \(Self.rowColumns("t")),
+                    \(Self.rowColumns("t", removedBy: "step.id"))
+                FROM r JOIN tasks.task t ON t.uuid = r.uuid CROSS JOIN step),
+            hidden AS (
+                UPDATE tasks.task t SET removed_by = step.id, changed_by = step.id, changed_author = $1
+                FROM step WHERE t.uuid IN (SELECT uuid FROM r))
             SELECT id FROM step
             """,
-            [.text(person), .int64(Int64(plan.effects.count { $0 != .unchanged })), .uuids(changed.map(\.id)),
-             .int64s(changed.map { $0.isNew ? nextPosition.next() : nil })]
-            + PostgresTaskRow.fieldArrays(changed.map { PostgresTaskRow($0.row, position: 0) }))
+            [.text(person), .int64(Int64(plan.effects.count { $0 != .unchanged } + removed.count)),
+             .uuids(changed.map(\.id)), .int64s(changed.map { $0.isNew ? nextPosition.next() : nil })]
+            + values + [.uuids(removed), .text(source.changeKind.rawValue)])
         try counted(step: step.int64(0, 0))
         if let last = positions.last { appendPosition = last }
-        return ImportOutcome(effects: plan.effects)
+        return ImportOutcome(effects: plan.effects, removedCount: removed.count)
     }
 
     /// What importing `tasks` does, against the rows stored now.

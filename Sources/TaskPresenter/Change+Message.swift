@@ -38,6 +38,7 @@ extension Change.Kind {
         case .setDue: "due"
         case .retag: "tag"
         case .setRecurrence: "every"
+        case .sync: "sync"
         }
     }
 }

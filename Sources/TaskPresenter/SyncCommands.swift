@@ -52,11 +52,7 @@ enum SyncCommands {
                 .compactMap { $0 }.joined(separator: "; ")
         }
         var messages: [Message] = [.info(summary)]
-        for conflict in report.conflicts {
-            let fields = conflict.fields.map(name).joined(separator: ", ")
-            messages.append(.info("changed on both sides: \"\(conflict.text.abbreviated(to: 40))\" (\(fields)); kept the later change, "
-                                  + (conflict.kept == .local ? "made here" : "made on the server") + (conflict.kept == .remote ? " (undo brings this side's back)" : "")))
-        }
+        for conflict in report.conflicts { messages.append(.info(line(conflict))) }
         for skipped in report.skipped {
             messages.append(.error(InterchangeCommandError.malformed(skipped.href, .ics, skipped.problem).description
                                    + "; left on the server as it is"))
@@ -65,6 +61,25 @@ enum SyncCommands {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
         }
         return messages
+    }
+
+    /// One line for a task both sides changed.
+    private static func line(_ conflict: SyncReport.Conflict) -> String {
+        let task = "\"" + conflict.text.abbreviated(to: 40) + "\""
+        var fields: [SyncField] = []
+        var kept: [SyncSide] = []
+        for found in conflict.conflicts {
+            switch found {
+            case .removal(on: .local): return "removed here and changed on the server: \(task) is back"
+            case .removal(on: .remote): return "removed on the server and changed here: \(task) is kept"
+            case let .field(field, side):
+                fields.append(field)
+                kept.append(side)
+            }
+        }
+        let sides = Set(kept)
+        let made = sides.count > 1 ? "from each side" : sides.first == .remote ? "made on the server (undo brings back this side's)" : "made here"
+        return "changed on both sides: \(task) (\(fields.map(name).joined(separator: ", "))); kept the later change, \(made)"
     }
 
     private static func counts(_ counts: SyncReport.Counts) -> String {

@@ -41,12 +41,19 @@ extension SQLiteTransaction: TaskWriting {
         try mapErrors {
             let step = try beginStep()
             try addStepRow(step, .remove)
-            let record = try statement(Self.recordHidingSQL("uuid = ?3", ordinal: "?2"))
-            let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
-            for (ordinal, id) in ids.enumerated() {
-                try record.run(.integer(step), .integer(Int64(ordinal)), .uuid(id))
-                try hide.run(.integer(step), .uuid(id))
-            }
+            try hide(ids, as: step, from: 0)
+        }
+    }
+
+    /// Hides each task of `ids` (all in the list) as part of step `step`, its images numbered from
+    /// `ordinal` on: its row before, and the same row hidden by the step.
+    func hide(_ ids: [TaskItem.ID], as step: Int64, from ordinal: Int64) throws {
+        guard !ids.isEmpty else { return }
+        let record = try statement(Self.recordHidingSQL("uuid = ?3", ordinal: "?2"))
+        let hide = try statement("UPDATE task SET removedBy = ? WHERE uuid = ?")
+        for (offset, id) in ids.enumerated() {
+            try record.run(.integer(step), .integer(ordinal + Int64(offset)), .uuid(id))
+            try hide.run(.integer(step), .uuid(id))
         }
     }
 

@@ -242,7 +242,7 @@ extension SQLiteTransaction: StepHistory {
         // A create has no row: images of a step without one mean its row was lost.
         if step.kind == .create, !imaged.isEmpty { throw damagedHistory(at: number, "its step row is missing") }
         switch step.kind {
-        case .create, .importTasks:
+        case .create, .importTasks, .sync:
             try members("createdBy = ?", .integer(number), added: true)
         case .removeAll:
             guard let through = step.through else { throw damagedHistory(at: number, "a clear has no earlier bound") }
@@ -303,7 +303,7 @@ extension SQLiteTransaction: StepHistory {
     /// Hides or shows the tasks step `number` made or cleared.
     private func writeMembers(of number: Int64, _ step: StepRow, undoing: Bool) throws {
         switch step.kind {
-        case .create, .importTasks:
+        case .create, .importTasks, .sync:
             try db.execute(sql: undoing
                 ? "UPDATE task SET removedBy = ?1 WHERE createdBy = ?1 AND removedBy IS NULL"
                 : "UPDATE task SET removedBy = NULL WHERE createdBy = ?1 AND removedBy = ?1", arguments: [number])

@@ -5,7 +5,7 @@ import TaskModel
 /// `importTasks`: many tasks in one step. The stored rows of the identities given are read first,
 /// what becomes of each task is decided from them (`ImportPlan`), then the new tasks are inserted
 /// and each stored task the import changes is written, its row before and after kept in the step
-/// for undo and redo.
+/// for undo and redo; the tasks it removes (a sync) are hidden as `remove` hides them, in the same step.
 extension SQLiteTransaction {
 
     /// How many identities one look-up binds: SQLite allows 32,766 parameters; a few hundred
@@ -13,19 +13,23 @@ extension SQLiteTransaction {
     private static let lookupBatch = 500
 
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
-        guard !tasks.isEmpty else { return ImportOutcome(effects: []) }
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
+        -> ImportOutcome {
+        let removed = try liveRemovals(removing, importing: tasks)
+        guard !tasks.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: []) }
         return try mapErrors {
             var (plan, stored) = try plan(tasks, at: time)
             // An import that changes nothing writes nothing: no step, so redo is still possible.
-            guard !plan.changed.isEmpty else { return ImportOutcome(effects: plan.effects) }
+            guard !plan.changed.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: plan.effects) }
             let step = try beginStep()
             if plan.bringsBack {
                 // Forgetting the undone changes deleted the tasks whose creation was undone: such a task is new now.
                 (plan, stored) = try self.plan(tasks, at: time)
             }
-            try write(plan, over: stored, as: step)
-            return ImportOutcome(effects: plan.effects)
+            try addStepRow(step, source.changeKind)
+            let ordinal = try write(plan, over: stored, as: step)
+            try hide(removed, as: step, from: ordinal)
+            return ImportOutcome(effects: plan.effects, removedCount: removed.count)
         }
     }
 
@@ -50,10 +54,9 @@ extension SQLiteTransaction {
     }
 
     /// Writes what `plan` changes as step `step`: the new tasks appended, each stored one shown
-    /// with its row from the plan.
-    private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: TaskRow], as step: Int64) throws {
+    /// with its row from the plan. Returns the ordinal its next image would take.
+    private func write(_ plan: ImportPlan, over stored: [TaskItem.ID: TaskRow], as step: Int64) throws -> Int64 {
         let clearedThrough = try loadHistory().clearedThrough
-        try addStepRow(step, .importTasks)
         let insert = try statement(Self.insertTaskSQL)
         let image = try statement(TaskRow.insertImageSQL)
         var ordinal: Int64 = 0
@@ -73,6 +76,7 @@ extension SQLiteTransaction {
             try image.run([.integer(step), .integer(ordinal), .uuid(task.id)] + before.arguments + after.arguments)
             ordinal += 1
         }
+        return ordinal
     }
 
     /// The rows, hidden or not, of the tasks of `tasks` that the store holds.

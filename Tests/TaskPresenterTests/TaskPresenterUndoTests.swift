@@ -120,4 +120,22 @@ struct TaskPresenterUndoTests {
         #expect(sut.handle(line: "undo") == .succeeded)
         #expect(view.received == [.rows(rows("A")), .message(.info("Undid: edit “A”"))])
     }
+
+    @Test("undo and redo of a sync name it, one step for every task it added, changed or removed")
+    func sync() throws {
+        let database = try SQLiteStorage.inMemory()
+        try seed(database, with: ["A", "B", "C"])
+        let tasks = try database.allTasks()
+        try database.write {
+            try $0.importTasks([TaskImport(id: tasks[0].id, text: "A2", createdAt: tasks[0].createdAt),
+                                TaskImport(id: nil, text: "D", createdAt: tasks[0].createdAt)],
+                               removing: [tasks[1].id], from: .sync, at: tasks[0].createdAt)
+        }
+        let (sut, view) = try makeSUT(database: database)
+        #expect(sut.handle(line: "undo") == .succeeded)
+        #expect(view.received == [.rows(rows("A", "B", "C")), .message(.info("Undid: sync (3 tasks)"))])
+        view.reset()
+        #expect(sut.handle(line: "redo") == .succeeded)
+        #expect(view.received == [.rows(rows("A2", "C", "D")), .message(.info("Redid: sync (3 tasks)"))])
+    }
 }

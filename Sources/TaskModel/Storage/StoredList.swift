@@ -23,6 +23,18 @@ extension StoredList {
         return ids
     }
 
+    /// Those of `removing` that are in the list, each once in the order named: what an import that
+    /// also removes (a sync) takes out. None of them may be among the identities of `tasks`.
+    package func liveRemovals(_ removing: [TaskItem.ID], importing tasks: [TaskImport]) throws -> [TaskItem.ID] {
+        guard !removing.isEmpty else { return [] }
+        let ids = removing.uniqued()
+        let imported = Set(tasks.compactMap(\.id))
+        // The sync engine decides each identity once: both would mean it is wrong, not the data.
+        precondition(ids.allSatisfy { !imported.contains($0) }, "an import names a task both to import and to remove")
+        let absent = Set(try missing(ids))
+        return ids.filter { !absent.contains($0) }
+    }
+
     /// The history cannot be read at `step`; `reason` says how.
     package func damagedHistory(at step: Int64, _ reason: String) -> StoreError {
         .damagedHistory(path: location, step: step, cause: StoreError.Cause(code: "history", message: reason))

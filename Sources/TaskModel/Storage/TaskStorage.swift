@@ -139,8 +139,14 @@ public protocol TaskWriting: TaskReading {
     /// ones hidden again, added ones removed) and redo applies the import again exactly. When no task
     /// changes, no step is recorded (and redo is still possible). A backend must accept 100,000
     /// tasks in one call about as fast as as many `create`s in one transaction.
+    ///
+    /// The same step also removes each task of `removing` that is in the list (others are passed
+    /// over: a sync may name a task already gone); undo brings them back in their places. Naming an
+    /// identity both to import and to remove is a programming error, which stops the process. The
+    /// step is recorded as `source` says (`.importTasks` or `.sync` for undo's message).
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
+        -> ImportOutcome
 
     /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
     @discardableResult
@@ -188,6 +194,12 @@ extension TaskWriting {
     /// Replaces the text of task `id` now, as `edit(ids:_:expected:at:)` does.
     public func edit(id: TaskItem.ID, text: String, expected: String?) throws {
         try edit(ids: [id], TaskEdit(text: text), expected: expected, at: Date())
+    }
+
+    /// Imports `tasks` from a file as one step, removing nothing (`importTasks(_:removing:from:at:)`).
+    @discardableResult
+    public func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
+        try importTasks(tasks, removing: [], from: .file, at: time)
     }
 
     /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.

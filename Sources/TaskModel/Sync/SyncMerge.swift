@@ -1,81 +1,85 @@
 import Foundation
 
-// INTERIM (lead): replaced by helper's SyncMerge at merge time.
+/// What a sync makes of one task, from three versions of its fields: as both sides held it after
+/// the last sync (the base), as the local list holds it now and as the server does.
+///
+/// A field only one side changed since the base takes that side's value. A field both changed to
+/// different values takes the value of the later change, and is a conflict; with no base (a task
+/// never synced here, on both sides: the first sync of a list into a collection holding the same
+/// identities) every field that differs is such a conflict. Which change is later is read to the
+/// second, as a calendar keeps times; the local side wins a tie and when the server does not say
+/// when its change was: what is kept is then what the person syncing sees here.
+///
+/// A task removed on one side and unchanged on the other since the base is removed on both. One
+/// removed on one side and changed on the other is kept on both, as changed, and is a conflict:
+/// nothing anyone changed is lost. A task on one side only, never synced, is new: the other side
+/// gets it. Pure: the sync engine decides each task with it, then writes.
+public struct SyncMerge: Sendable, Equatable {
+    /// What both sides hold after the sync; nil when the task is on neither.
+    public var fields: SyncFields?
+    /// Whether the local list must be written: the task added, changed or removed there.
+    public var writesLocal: Bool
+    /// Whether the server must be written: the resource put or deleted.
+    public var writesRemote: Bool
+    /// What both sides changed differently, in the order of `SyncField.allCases`.
+    public var conflicts: [SyncConflict]
 
-public struct SyncFields: Sendable, Equatable {
-    public var text: String
-    public var isFavorite: Bool
-    public var doneAt: Date?
-    public var due: Due?
-    public var tags: [String]
-    public var recurrence: Recurrence?
-
-    public init(_ task: TaskItem) {
-        self.init(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt, due: task.due, tags: task.tags, recurrence: task.recurrence)
+    public init(fields: SyncFields?, writesLocal: Bool, writesRemote: Bool, conflicts: [SyncConflict] = []) {
+        self.fields = fields
+        self.writesLocal = writesLocal
+        self.writesRemote = writesRemote
+        self.conflicts = conflicts
     }
 
-    public init(_ task: TaskImport) {
-        self.init(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt, due: task.due, tags: task.tags, recurrence: task.recurrence)
+    /// Merges one task. `base`: its fields at the last sync (nil: never synced); `local`, `remote`:
+    /// its fields on each side (nil: absent or removed there); `localChangedAt`: when it was last
+    /// changed here (`modifiedAt ?? createdAt`); `remoteChangedAt`: the resource's `LAST-MODIFIED`
+    /// (nil: unknown).
+    public static func merge(base: SyncFields?, local: SyncFields?, localChangedAt: Date,
+                             remote: SyncFields?, remoteChangedAt: Date?) -> SyncMerge {
+        let later = laterSide(local: localChangedAt, remote: remoteChangedAt)
+        switch (local, remote) {
+        case (nil, nil):
+            return SyncMerge(fields: nil, writesLocal: false, writesRemote: false)
+        case let (local?, nil):
+            guard let base else { return SyncMerge(fields: local, writesLocal: false, writesRemote: true) }
+            if local == base { return SyncMerge(fields: nil, writesLocal: true, writesRemote: false) }
+            return SyncMerge(fields: local, writesLocal: false, writesRemote: true, conflicts: [.removal(on: .remote)])
+        case let (nil, remote?):
+            guard let base else { return SyncMerge(fields: remote, writesLocal: true, writesRemote: false) }
+            if remote == base { return SyncMerge(fields: nil, writesLocal: false, writesRemote: true) }
+            return SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.removal(on: .local)])
+        case let (local?, remote?):
+            var merged = local
+            var conflicts: [SyncConflict] = []
+            for field in SyncField.allCases where !local.holdsSame(remote, in: field) {
+                let localChanged = base.map { !local.holdsSame($0, in: field) } ?? true
+                let remoteChanged = base.map { !remote.holdsSame($0, in: field) } ?? true
+                let kept: SyncSide = if localChanged && remoteChanged { later } else { remoteChanged ? .remote : .local }
+                if localChanged && remoteChanged { conflicts.append(.field(field, kept: kept)) }
+                if kept == .remote { merged.take(field, from: remote) }
+            }
+            return SyncMerge(fields: merged, writesLocal: merged != local, writesRemote: merged != remote,
+                             conflicts: conflicts)
+        }
     }
 
-    public init(text: String, isFavorite: Bool, doneAt: Date?, due: Due?, tags: [String], recurrence: Recurrence?) {
-        self.text = text
-        self.isFavorite = isFavorite
-        self.doneAt = doneAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
-        self.due = due
-        self.tags = tags
-        self.recurrence = recurrence
-    }
-
-    public static func == (a: SyncFields, b: SyncFields) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8) && a.isFavorite == b.isFavorite && a.doneAt == b.doneAt && a.due == b.due
-            && a.tags.map { Array($0.utf8) } == b.tags.map { Array($0.utf8) } && a.recurrence == b.recurrence
+    /// The side whose change is later, to the second; the local one on a tie or an unknown remote time.
+    private static func laterSide(local: Date, remote: Date?) -> SyncSide {
+        guard let remote = SyncFields.second(of: remote), let local = SyncFields.second(of: local) else { return .local }
+        return remote > local ? .remote : .local
     }
 }
 
-public enum SyncField: Sendable, Hashable, CaseIterable {
-    case text, favorite, done, due, tags, recurrence
+/// One side of a sync: the local list or the server's collection.
+public enum SyncSide: Sendable, Hashable {
+    case local, remote
 }
 
-public enum SyncSide: Sendable, Hashable { case local, remote }
-
-public struct SyncMerge: Sendable {
-    public var local: SyncFields?
-    public var remote: SyncFields?
-    public var conflicts: [(field: SyncField, kept: SyncSide)] = []
-
-    public static func merge(base: SyncFields?, local: SyncFields?, localChangedAt: Date?, remote: SyncFields?,
-                             remoteChangedAt: Date?) -> SyncMerge {
-        let localWins = (localChangedAt ?? .distantPast) >= (remoteChangedAt ?? .distantPast)
-        guard let local, let remote else {
-            if local == nil, remote == nil { return SyncMerge(local: nil, remote: nil) }
-            if let base {
-                let survivor = local ?? remote
-                if survivor == base { return SyncMerge(local: nil, remote: nil) }
-                return SyncMerge(local: survivor, remote: survivor, conflicts: [(.text, local == nil ? .remote : .local)])
-            }
-            return SyncMerge(local: local ?? remote, remote: local ?? remote)
-        }
-        var merged = local
-        var conflicts: [(field: SyncField, kept: SyncSide)] = []
-        func pick<Value: Equatable>(_ field: SyncField, _ path: WritableKeyPath<SyncFields, Value>, same: (Value, Value) -> Bool) {
-            let l = local[keyPath: path], r = remote[keyPath: path]
-            if same(l, r) { return }
-            let localChanged = base.map { !same($0[keyPath: path], l) } ?? true
-            let remoteChanged = base.map { !same($0[keyPath: path], r) } ?? true
-            if localChanged && remoteChanged {
-                conflicts.append((field, localWins ? .local : .remote))
-                merged[keyPath: path] = localWins ? l : r
-            } else {
-                merged[keyPath: path] = localChanged ? l : r
-            }
-        }
-        pick(.text, \.text) { $0.utf8.elementsEqual($1.utf8) }
-        pick(.favorite, \.isFavorite, same: ==)
-        pick(.done, \.doneAt, same: ==)
-        pick(.due, \.due, same: ==)
-        pick(.tags, \.tags, same: ==)
-        pick(.recurrence, \.recurrence, same: ==)
-        return SyncMerge(local: merged, remote: merged, conflicts: conflicts)
-    }
+/// Where both sides of a sync changed one task differently since the last sync.
+public enum SyncConflict: Sendable, Hashable {
+    /// Both changed `field` to different values: `kept`'s value, the later change, is on both now.
+    case field(SyncField, kept: SyncSide)
+    /// One side (`on`) removed the task, the other changed it: the changed task is on both now.
+    case removal(on: SyncSide)
 }

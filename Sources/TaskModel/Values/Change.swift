@@ -26,6 +26,8 @@ public struct Change: Sendable, Hashable {
         case retag
         /// How one or more tasks recur was set or stopped.
         case setRecurrence
+        /// A sync with a CalDAV task list: tasks added, updated, brought back or removed.
+        case sync
     }
 
     /// What the change did.

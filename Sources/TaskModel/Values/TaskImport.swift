@@ -42,7 +42,23 @@ public struct TaskImport: Sendable, Hashable {
     }
 }
 
-/// What `importTasks` did with each task it was given.
+/// Where the tasks of an import come from, which names its step in the undo history.
+public enum ImportSource: Sendable, Hashable {
+    /// A file (`import`): the step is an `importTasks` one.
+    case file
+    /// A CalDAV task list (`sync`): the step is a `sync` one.
+    case sync
+
+    /// The kind of step an import from here records.
+    public var changeKind: Change.Kind {
+        switch self {
+        case .file: .importTasks
+        case .sync: .sync
+        }
+    }
+}
+
+/// What `importTasks` did with each task it was given, and how many tasks it removed.
 public struct ImportOutcome: Sendable, Hashable {
     /// What became of one task.
     public enum Effect: Sendable, Hashable {
@@ -56,10 +72,13 @@ public struct ImportOutcome: Sendable, Hashable {
 
     /// One effect per task given, in the order given.
     public var effects: [Effect]
+    /// How many of the tasks it was asked to remove were in the list, and are removed.
+    public var removedCount: Int
 
     /// Creates an outcome.
-    public init(effects: [Effect]) {
+    public init(effects: [Effect], removedCount: Int = 0) {
         self.effects = effects
+        self.removedCount = removedCount
     }
 
     /// How many tasks had `effect`.

@@ -13,12 +13,12 @@ public struct SyncReport: Sendable {
         public var total: Int { added + updated + removed }
     }
 
-    /// A task both sides changed in the same field(s), differently: the later change was kept.
+    /// A task both sides changed in the same field(s) differently (the later change was kept), or
+    /// removed on one side and changed on the other (it was kept).
     public struct Conflict: Sendable {
         /// The task's text as merged.
         public var text: String
-        public var fields: [SyncField]
-        public var kept: SyncSide
+        public var conflicts: [SyncConflict]
     }
 
     /// A member of the task list that could not be read as a to-do.

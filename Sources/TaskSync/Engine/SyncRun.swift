@@ -73,7 +73,7 @@ struct SyncRun {
         var localWrites: [TaskItem.ID: TaskImport] = [:]
         var localRemovals: [TaskItem.ID] = []
         var settled: [TaskItem.ID: SyncState.Item?] = [:] // the new state of each task not written to the server
-        var conflicts: [TaskItem.ID: ([SyncField], SyncSide)] = [:]
+        var conflicts: [TaskItem.ID: [SyncConflict]] = [:]
         for id in order {
             let key = id.uuidString.lowercased()
             let item = state.items[key]
@@ -82,25 +82,25 @@ struct SyncRun {
             let fetched = remote[id]
             let remoteTask: TaskImport? = fetched?.task ?? (removed.contains(id) || item == nil ? nil : base)
             let merge = SyncMerge.merge(base: base.map(SyncFields.init), local: localTask.map(SyncFields.init),
-                                        localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt },
+                                        localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
                                         remote: remoteTask.map(SyncFields.init), remoteChangedAt: remoteTask?.modifiedAt)
-            if !merge.conflicts.isEmpty { conflicts[id] = (merge.conflicts.map(\.field), merge.conflicts[0].kept) }
+            if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
             // The properties tasks does not model come from the server when it sent the task again.
             let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
-            if let fields = merge.local {
-                let changedHere = localTask.map { SyncFields($0) != fields || !Self.sameProperties($0.foreign["icalendar"], foreign) } ?? true
+            if let fields = merge.fields {
+                let changedHere = merge.writesLocal || localTask.map { !Self.sameProperties($0.foreign["icalendar"], foreign) } ?? true
                 if changedHere {
                     localWrites[id] = TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                                                  createdAt: localTask?.createdAt ?? remoteTask?.createdAt ?? now,
                                                  foreign: ["icalendar": foreign ?? ""], due: fields.due, tags: fields.tags,
                                                  recurrence: fields.recurrence, modifiedAt: remoteTask?.modifiedAt ?? now)
                 }
-            } else if localTask != nil {
+            } else if localTask != nil, merge.writesLocal {
                 localRemovals.append(id)
             }
             let href = item?.href ?? fetched?.href ?? collection.appendingPathComponent(key + ".ics").path
-            if let fields = merge.remote {
-                if remoteTask.map({ SyncFields($0) != fields }) ?? true {
+            if let fields = merge.fields {
+                if merge.writesRemote {
                     let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                                         createdAt: localTask?.createdAt ?? remoteTask?.createdAt ?? now,
                                         foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due, tags: fields.tags,
@@ -110,7 +110,7 @@ struct SyncRun {
                 } else if let fetched {
                     settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
                 }
-            } else if remoteTask != nil {
+            } else if remoteTask != nil, merge.writesRemote {
                 writes.append(Write(id: id, href: href, body: nil, etag: fetched?.etag ?? item?.etag, isNew: false))
             } else if item != nil {
                 settled[id] = .some(nil)
@@ -155,8 +155,7 @@ struct SyncRun {
         if !imports.isEmpty || !removals.isEmpty {
             do {
                 try storage.write { transaction in
-                    if !imports.isEmpty { try transaction.importTasks(imports, at: now) }
-                    if !removals.isEmpty { try transaction.remove(ids: removals) }
+                    try transaction.importTasks(imports, removing: removals, from: .sync, at: now)
                 }
             } catch {
                 throw Self.storeError(error)
@@ -172,9 +171,10 @@ struct SyncRun {
             }
             report.received.removed = removals.count
         }
-        for (id, (fields, kept)) in conflicts where !postponed.contains(id) {
+        for id in order where !postponed.contains(id) {
+            guard let found = conflicts[id] else { continue }
             let text = localWrites[id]?.text ?? local[id]?.text ?? remote[id]?.task.text ?? ""
-            report.conflicts.append(.init(text: text, fields: fields, kept: kept))
+            report.conflicts.append(.init(text: text, conflicts: found))
         }
         for (id, item) in settled where !postponed.contains(id) {
             state.items[id.uuidString.lowercased()] = item

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The fields of a task that a sync with a CalDAV task list merges, one by one: what a task and
+/// its calendar resource both hold. Its identity, creation time, place and other formats' fields
+/// are each side's own.
+///
+/// Two are equal when they hold the same values as a calendar keeps them: texts and tags byte for
+/// byte (an edit between canonically equivalent texts is a change, as in `ImportPlan.Row`), times
+/// to the second (iCalendar's precision: a time sent and read back loses its fraction).
+public struct SyncFields: Sendable, Equatable {
+    public var text: String
+    public var isFavorite: Bool
+    public var doneAt: Date?
+    public var due: Due?
+    public var tags: [String]
+    public var recurrence: Recurrence?
+
+    public init(text: String, isFavorite: Bool = false, doneAt: Date? = nil, due: Due? = nil, tags: [String] = [],
+                recurrence: Recurrence? = nil) {
+        self.text = text
+        self.isFavorite = isFavorite
+        self.doneAt = doneAt
+        self.due = due
+        self.tags = tags
+        self.recurrence = recurrence
+    }
+
+    /// The fields of a task in the list.
+    public init(_ task: TaskItem) {
+        self.init(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt, due: task.due, tags: task.tags,
+                  recurrence: task.recurrence)
+    }
+
+    /// The fields of a task read from a calendar resource.
+    public init(_ task: TaskImport) {
+        self.init(text: task.text, isFavorite: task.isFavorite, doneAt: task.doneAt, due: task.due, tags: task.tags,
+                  recurrence: task.recurrence)
+    }
+
+    public static func == (first: SyncFields, second: SyncFields) -> Bool {
+        SyncField.allCases.allSatisfy { first.holdsSame(second, in: $0) }
+    }
+
+    /// Whether `other` holds the same value in `field`.
+    func holdsSame(_ other: SyncFields, in field: SyncField) -> Bool {
+        switch field {
+        case .text: text.utf8.elementsEqual(other.text.utf8)
+        case .favorite: isFavorite == other.isFavorite
+        case .done: Self.second(of: doneAt) == Self.second(of: other.doneAt)
+        case .due: Self.toTheSecond(due) == Self.toTheSecond(other.due)
+        case .tags: tags.elementsEqual(other.tags) { $0.utf8.elementsEqual($1.utf8) }
+        case .recurrence: recurrence == other.recurrence
+        }
+    }
+
+    /// `field` taken from `source`, the others kept.
+    mutating func take(_ field: SyncField, from source: SyncFields) {
+        switch field {
+        case .text: text = source.text
+        case .favorite: isFavorite = source.isFavorite
+        case .done: doneAt = source.doneAt
+        case .due: due = source.due
+        case .tags: tags = source.tags
+        case .recurrence: recurrence = source.recurrence
+        }
+    }
+
+    /// The whole second of `date` (rounded down, before 1970 too).
+    static func second(of date: Date?) -> Double? {
+        date.map { $0.timeIntervalSince1970.rounded(.down) }
+    }
+
+    private static func toTheSecond(_ due: Due?) -> Due? {
+        guard case let .instant(instant)? = due else { return due }
+        return .instant(Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down)))
+    }
+}
+
+/// A field a sync merges on its own (`SyncFields`).
+public enum SyncField: Sendable, Hashable, CaseIterable {
+    case text, favorite, done, due, tags, recurrence
+}
