@@ -82,6 +82,21 @@ enum SyncCommands {
         return "changed on both sides: \(task) (\(fields.map(name).joined(separator: ", "))); kept the later change, \(made)"
     }
 
+    /// What the prompt shows of a sync it ran in the background: no summary (the list shows what
+    /// came), but each conflict and skipped member, and a failure once until a sync works again,
+    /// which is then said. Returns the failure's message to remember.
+    static func background(_ outcome: BackgroundSync.Outcome, failedBefore: String?) -> (messages: [Message], failure: String?) {
+        switch outcome {
+        case let .failed(error):
+            let message = "sync: " + error.message
+            return (message == failedBefore ? [] : [.error(message)], message)
+        case let .synced(report, address):
+            var messages = Array(lines(report, with: address).dropFirst())
+            if failedBefore != nil { messages.insert(.info("synced with \(address) again"), at: 0) }
+            return (messages, nil)
+        }
+    }
+
     private static func counts(_ counts: SyncReport.Counts) -> String {
         [(counts.added, "new"), (counts.updated, "changed"), (counts.removed, "removed")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")

@@ -31,6 +31,9 @@ public final class TaskPresenter {
     private var shownDay: CalendarDay?
     /// `sync` with a CalDAV task list; nil where a program does not sync (a benchmark, the fuzzer).
     private let sync: CalDAVSync?
+    /// The open prompt's sync, when it has one, and what it last said went wrong (said once).
+    private var background: BackgroundSync?
+    private var backgroundFailure: String?
 
     /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil),
     /// reading the time from `clock`.
@@ -166,6 +169,7 @@ public final class TaskPresenter {
             case .own:
                 watch.commandRan()
                 try change(command)
+                background?.listChanged()
             case let .script(run):
                 try run.prepareList(for: command)
                 run.say(try changes.perform(command, on: &run.list, in: run.store).messages)
@@ -300,6 +304,7 @@ public final class TaskPresenter {
     public func hasStoreNews() -> Bool {
         guard shown.tasks != nil else { return false }
         return watch.hasNews(in: storage) { shown.compare(with: storage) } || dayHasChanged()
+            || background?.hasOutcomes == true
     }
 
     /// Shows what `hasStoreNews()` found: that the connection was lost (one line), or the list as
@@ -313,6 +318,18 @@ public final class TaskPresenter {
             }
         }
         if dayHasChanged() { showListForTheNewDay() }
+        for outcome in background?.takeOutcomes() ?? [] {
+            let (messages, failure) = SyncCommands.background(outcome, failedBefore: backgroundFailure)
+            backgroundFailure = failure
+            for message in messages { view?.display(message: message) }
+        }
+    }
+
+    /// Syncs in the background from now on (`BackgroundSync`): after each change, and showing
+    /// what it says while the prompt is idle.
+    public func syncInBackground(_ sync: BackgroundSync) {
+        background = sync
+        sync.start()
     }
 
     // MARK: Errors

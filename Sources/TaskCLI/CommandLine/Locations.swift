@@ -27,6 +27,12 @@ enum Locations {
         return folder + "/tasks/caldav-" + String(hash, radix: 16)
     }
 
+    /// How often, in seconds, an idle prompt on a paired list syncs: `$TASKS_SYNC_INTERVAL`
+    /// (at least 1), else a minute.
+    static func syncInterval() -> Double {
+        Posix.environment("TASKS_SYNC_INTERVAL").flatMap(Double.init).map { max($0, 1) } ?? 60
+    }
+
     private static func folder(variable: String, fallback: String) -> String? {
         if let folder = Posix.environment(variable), folder.hasPrefix("/") { return folder }
         return Posix.homeFolder().map { $0 + "/" + fallback }

@@ -190,7 +190,8 @@ struct TasksCommand: ParsableCommand {
         if let notice = TaskPresenter.notice(forUpgrade: database.upgrade) {
             output.writeFailure(notice)
         }
-        let sync = CalDAVSync(storage: database, statePath: Locations.syncStatePath(store: database.location, isShared: isShared))
+        let syncState = Locations.syncStatePath(store: database.location, isShared: isShared)
+        let sync = CalDAVSync(storage: database, statePath: syncState)
         let presenter = TaskPresenter(storage: database, files: LocalFiles(output: output),
                                       rendersAfterChanges: mode.rendersAfterChanges(quiet: quiet), sync: sync)
         // A dumb terminal shows escape sequences as text.
@@ -210,6 +211,10 @@ struct TasksCommand: ParsableCommand {
             status = script.status
             saved = script.saved ? .several : .none
         case .interactive:
+            presenter.syncInBackground(BackgroundSync(
+                isPaired: { [sync] in sync.isPaired },
+                open: { CalDAVSync(storage: try StoreOpener.open(path, creating: false, person: person), statePath: syncState) },
+                idleInterval: Locations.syncInterval()))
             let history = Locations.historyPath().map { HistoryFile(path: $0) }
             let session = InteractiveSession(view: view, history: history, interruptStore: database.interrupt).run()
             status = session.status
