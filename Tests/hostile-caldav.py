@@ -4,8 +4,9 @@ answers as a task list holding one task, item.ics:
 
     /ok/                  a sane list (the baseline: the harness itself works)
     /malformed-xml/       PROPFIND and REPORT answer 207 with XML cut off inside a tag
-    /huge/                PROPFIND and REPORT answer 207 with 100 MiB of <response> elements, and GET
-                          of item.ics 100 MiB of iCalendar, streamed (Content-Length given)
+    /huge/                PROPFIND and REPORT answer 207 with 100 MiB (exactly) of <response>
+                          elements, and GET of item.ics 100 MiB of iCalendar (one SUMMARY, folded),
+                          streamed, Content-Length given
     /control-characters/  SUMMARY holds ESC [2J, BEL, a C1 CSI (U+009B), a NUL and U+202E; in a
                           REPORT's calendar-data they are written raw, which XML 1.0 forbids
     /long-summary/        a SUMMARY of 1 MiB, folded every 75 octets as RFC 5545 says
@@ -107,22 +108,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def stream(self, status, head, unit, tail, content_type):
-        """Sends head, then unit as many times as it takes to reach HUGE bytes, then tail."""
+    def stream(self, status, head, unit, pad, tail, content_type):
+        """Sends head, unit as many times as fit, pad bytes up to HUGE, then tail: HUGE bytes in all."""
         count = (HUGE - len(head) - len(tail)) // len(unit)
+        padding = pad * (HUGE - len(head) - len(tail) - count * len(unit))
         self.send_response(status)
         self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(head) + count * len(unit) + len(tail)))
+        self.send_header("Content-Length", str(HUGE))
         self.end_headers()
         try:
             self.wfile.write(head)
-            block = unit * max(1, (64 * 1024) // len(unit))
-            per_block = len(block) // len(unit)
+            per_block = max(1, (64 * 1024) // len(unit))
+            block = unit * per_block
             left = count
             while left >= per_block:
                 self.wfile.write(block)
                 left -= per_block
-            self.wfile.write(unit * left + tail)
+            self.wfile.write(unit * left + padding + tail)
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
             self.close_connection = True
 
@@ -159,7 +161,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(207, multistatus(responses))
         if folder == "huge":
             unit = response("/huge/item.ics", item_props(b"", False))
-            return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit,
+            return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
         body = BODIES[folder]
         responses = [response("/%s/" % folder, collection_props(folder))] if not with_data else []
@@ -184,7 +186,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         folder = self.folder()
         if folder == "huge":
             head = calendar(b"")[:-len(b"END:VTODO\r\nEND:VCALENDAR\r\n")] + b"SUMMARY:"
-            return self.stream(200, head, b"x" * 74 + b"\r\n ", b"\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+            return self.stream(200, head, b"x" * 74 + b"\r\n ", b"x", b"\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
                                "text/calendar; charset=utf-8")
         if folder == "" or not self.path.endswith(".ics"):
             return self.send(200, b"hostile\n", "text/plain")
