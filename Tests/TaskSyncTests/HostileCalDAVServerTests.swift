@@ -81,7 +81,7 @@ import FoundationXML
     @Test func aStalledServerNeverAnswers() async throws {
         let server = try await CalDAVTestServer.start(.hostile)
 
-        let error = await #expect(throws: CalDAVRawClient.Failed.self) {
+        let error = await #expect(throws: ChildProcess.Failed.self) {
             try await server.client().request("PROPFIND", server.hostile("stall"), seconds: 1)
         }
 

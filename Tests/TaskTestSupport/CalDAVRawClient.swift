@@ -33,21 +33,15 @@ public struct CalDAVRawClient: Sendable {
         public var description: String { "\(name) \(etag)" }
     }
 
-    /// A request whose answer curl could not get (no connection, a certificate refused...).
-    public struct Failed: Error, CustomStringConvertible {
-        public var status: Int32
-        public var error: String
-        public var description: String { "curl exited with \(status): \(error)" }
-    }
-
     /// The answer was not the multistatus a listing expects.
     public struct UnexpectedAnswer: Error, CustomStringConvertible {
         public var response: Response
         public var description: String { "unexpected answer \(response.status): \(response.text)" }
     }
 
-    /// Sends `method` to `url` with `body` and the extra `headers`; follows no redirect. With
-    /// `seconds`, curl gives up after that long (and throws `Failed` with status 28).
+    /// Sends `method` to `url` with `body` and the extra `headers`; follows no redirect. Throws
+    /// `ChildProcess.Failed` when curl gets no answer (no connection, a certificate refused; with
+    /// `seconds`, none within that time: status 28).
     public func request(_ method: String, _ url: URL, body: Data? = nil, headers: [String: String] = [:],
                         seconds: Double? = nil) async throws -> Response {
         let files = try TemporaryFolder()
@@ -70,7 +64,8 @@ public struct CalDAVRawClient: Sendable {
         }
         let finished = try await ChildProcess.capture("/usr/bin/curl", arguments + [url.absoluteString])
         guard finished.status == 0, let status = Int(finished.text) else {
-            throw Failed(status: finished.status, error: finished.error)
+            throw ChildProcess.Failed(command: "curl --request \(method) \(url.absoluteString)", status: finished.status,
+                                      error: finished.error)
         }
         return Response(status: status, headers: Self.headers(files.contents(of: "headers") ?? ""),
                         body: FileManager.default.contents(atPath: files.file("body")) ?? Data())

@@ -31,7 +31,7 @@ public final class CalDAVTestServer: Sendable {
         let fields = finished.text.split(separator: " ", omittingEmptySubsequences: true)
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard finished.status == 0, fields.count == 5, let collection = URL(string: fields[1]) else {
-            throw Failed(command: "caldav-server.sh start \(kind)", status: finished.status,
+            throw ChildProcess.Failed(command: "caldav-server.sh start \(kind)", status: finished.status,
                          error: finished.error + finished.text)
         }
         return CalDAVTestServer(kind: kind, folder: fields[0], collection: collection, user: fields[2],
@@ -78,14 +78,6 @@ public final class CalDAVTestServer: Sendable {
     /// The server's log so far (for a failing test's message).
     public var log: String {
         FileManager.default.contents(atPath: folder + "/server.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    /// A program the harness ran failed.
-    public struct Failed: Error, CustomStringConvertible {
-        public var command: String
-        public var status: Int32
-        public var error: String
-        public var description: String { "\(command) exited with \(status): \(error)" }
     }
 
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

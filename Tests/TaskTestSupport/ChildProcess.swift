@@ -40,6 +40,20 @@ public enum ChildProcess {
         public var text: String { String(decoding: output, as: UTF8.self) }
     }
 
+    /// A program that exited with a failure, what it said on standard error (and output) kept.
+    public struct Failed: Error, CustomStringConvertible {
+        public var command: String
+        public var status: Int32
+        public var error: String
+        public var description: String { "\(command) exited with \(status): \(error)" }
+
+        public init(command: String, status: Int32, error: String) {
+            self.command = command
+            self.status = status
+            self.error = error
+        }
+    }
+
     /// Runs `path` with `arguments` to completion and returns what it wrote, each stream through
     /// a file of its own (a pipe would need reading while the program runs).
     public static func capture(_ path: String, _ arguments: [String], environment: [String: String]? = nil,

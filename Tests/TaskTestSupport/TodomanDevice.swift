@@ -29,14 +29,6 @@ public final class TodomanDevice: Sendable {
         public var description: String { "\(id) \(completed ? "[x]" : "[ ]") \(summary)" + (due.map { " due \($0)" } ?? "") }
     }
 
-    /// A program of the device failed.
-    public struct Failed: Error, CustomStringConvertible {
-        public var command: String
-        public var status: Int32
-        public var error: String
-        public var description: String { "\(command) exited with \(status): \(error)" }
-    }
-
     /// Sets up the device for `server`'s task list and runs `vdirsyncer discover`.
     public init(server: CalDAVTestServer) async throws {
         home = try TemporaryFolder()
@@ -116,7 +108,7 @@ public final class TodomanDevice: Sendable {
         ]
         let finished = try await ChildProcess.capture(path, arguments, environment: environment)
         guard finished.status == 0 else {
-            throw Failed(command: ([path] + arguments).joined(separator: " "), status: finished.status,
+            throw ChildProcess.Failed(command: ([path] + arguments).joined(separator: " "), status: finished.status,
                          error: finished.error + finished.text)
         }
         return finished.text
