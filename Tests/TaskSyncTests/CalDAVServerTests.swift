@@ -39,6 +39,23 @@ import Testing
         #expect(get.etag == resources[0].etag)
     }
 
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aTaskCheckedOffWithTodomanIsCompletedOnTheServer(kind: CalDAVTestServer.Kind) async throws {
+        let server = try await CalDAVTestServer.start(kind)
+        let client = server.client()
+        _ = try await client.put("milk.ics", Self.vtodo(uid: "milk", summary: "Buy milk"))
+        let device = try await TodomanDevice(server: server)
+        try await device.sync()
+
+        try await device.todo("done", "1")
+        try await device.sync()
+
+        #expect(try await device.items() == [TodomanDevice.Item(id: 1, summary: "Buy milk", completed: true)])
+        let text = try await client.get("milk.ics").text
+        #expect(text.contains("\r\nSTATUS:COMPLETED\r\n"))
+        #expect(text.contains("\r\nPERCENT-COMPLETE:100\r\n"))
+    }
+
     @Test(arguments: servers)
     func aWrongPasswordIsRefusedWithBasicAuth(kind: CalDAVTestServer.Kind, https: Bool) async throws {
         let server = try await CalDAVTestServer.start(kind, https: https)
