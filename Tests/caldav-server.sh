@@ -11,8 +11,12 @@
 #                Tests/hostile-caldav.py for its paths).
 #       CAFILE:  with --https, the PEM of a private CA that signed the server's certificate (for
 #                127.0.0.1 and localhost); clients trust it through SSL_CERT_FILE=CAFILE. Else `-`.
+#   caldav-server.sh halt FOLDER
+#       kills the server at once, as a crash would, keeping FOLDER (its data, password, certificates)
+#   caldav-server.sh resume FOLDER
+#       starts again a server that `halt` stopped, on the same port (with the same URL)
 #   caldav-server.sh stop FOLDER
-#       stops the server and removes FOLDER.
+#       kills the server and removes FOLDER.
 #
 # Radicale checks the password itself (htpasswd, plain). Xandikos has no authentication: it runs
 # behind the Basic-auth wrapper Tests/caldav-xandikos.py. Both refuse a wrong password with 401 and
@@ -57,9 +61,52 @@ make_certificates() {
 fail() {
     echo "caldav-server.sh: $kind did not start:" >&2
     cat "$folder/server.log" >&2 2>/dev/null || true
-    [ -f "$folder/pid" ] && kill "$(cat "$folder/pid")" 2>/dev/null || true
-    rm -rf "$folder"
+    [ -f "$folder/pid" ] && kill -9 "$(cat "$folder/pid")" 2>/dev/null || true
+    [ "$command" = start ] && rm -rf "$folder"
     exit 1
+}
+
+# Kills the server at once, as a crash would; returns once it is gone (a zombie left unreaped by a
+# container's first process counts as gone).
+kill_server() {
+    [ -f "$folder/pid" ] || return 0
+    pid=$(cat "$folder/pid")
+    rm -f "$folder/pid"
+    if kill -9 "$pid" 2>/dev/null; then
+        deadline=$(($(date +%s) + 10))
+        while kill -0 "$pid" 2>/dev/null && ! grep -qs '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" &&
+            [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.01; done
+    fi
+}
+
+# Starts the server of $folder (its kind and scheme in files there) on port $1 (0: one the system
+# chooses), waits until it listens, and leaves its port in $folder/port.
+launch() {
+    kind=$(cat "$folder/kind")
+    rm -f "$folder/port"
+    case "$kind" in
+    radicale)
+        sed -i "s/^hosts = .*/hosts = 127.0.0.1:$1/" "$folder/config"
+        : >"$folder/server.log"
+        # --config replaces the system's and the user's configuration files.
+        "$python" -m radicale --config "$folder/config" >>"$folder/server.log" 2>&1 &
+        echo $! >"$folder/pid"
+        line=$(wait_for "$folder/server.log" "Listening on '\\[127\.0\.0\.1\\]:[0-9]+'" "$!") || fail
+        wait_for "$folder/server.log" "Radicale server ready" "$(cat "$folder/pid")" >/dev/null || fail
+        echo "$line" | sed -E "s/.*127\.0\.0\.1\\]:([0-9]+).*/\1/" >"$folder/port"
+        ;;
+    xandikos|hostile)
+        script="$here/caldav-xandikos.py"
+        [ "$kind" = hostile ] && script="$here/hostile-caldav.py"
+        if [ -f "$folder/server.pem" ]; then
+            "$python" "$script" "$folder" "$user" "$1" "$folder/server.pem" "$folder/server.key" >"$folder/server.log" 2>&1 &
+        else
+            "$python" "$script" "$folder" "$user" "$1" >"$folder/server.log" 2>&1 &
+        fi
+        echo $! >"$folder/pid"
+        wait_for "$folder/port" "^[0-9]+$" "$!" >/dev/null || fail
+        ;;
+    esac
 }
 
 command=${1:-}
@@ -72,6 +119,7 @@ start)
         echo "usage: caldav-server.sh start radicale|xandikos|hostile [--https]" >&2; exit 2 ;;
     esac
     folder=$(mktemp -d /tmp/tasks-caldav-XXXXXX)
+    echo "$kind" >"$folder/kind"
     password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
     (umask 077 && printf '%s\n' "$password" >"$folder/password")
     scheme=http cafile=-
@@ -81,6 +129,7 @@ start)
     fi
     case "$kind" in
     radicale)
+        path="/$user/tasks/"
         printf '%s:%s\n' "$user" "$password" >"$folder/users"
         # The task list is made on disk, as MKCALENDAR would make it: a calendar of VTODOs only.
         mkdir -p "$folder/collections/collection-root/$user/tasks"
@@ -109,44 +158,28 @@ type = none
 [logging]
 level = info
 CONF
-        # --config replaces the system's and the user's configuration files.
-        "$python" -m radicale --config "$folder/config" >"$folder/server.log" 2>&1 &
-        echo $! >"$folder/pid"
-        line=$(wait_for "$folder/server.log" "Listening on '\\[127\.0\.0\.1\\]:[0-9]+'" "$!") || fail
-        wait_for "$folder/server.log" "Radicale server ready" "$(cat "$folder/pid")" >/dev/null || fail
-        port=$(echo "$line" | sed -E "s/.*127\.0\.0\.1\\]:([0-9]+).*/\1/")
-        path="/$user/tasks/"
         ;;
-    xandikos|hostile)
-        script="$here/caldav-xandikos.py" path="/$user/calendars/tasks/"
-        [ "$kind" = hostile ] && script="$here/hostile-caldav.py" path=/
-        if [ "$https" = yes ]; then
-            "$python" "$script" "$folder" "$user" "$folder/server.pem" "$folder/server.key" >"$folder/server.log" 2>&1 &
-        else
-            "$python" "$script" "$folder" "$user" >"$folder/server.log" 2>&1 &
-        fi
-        echo $! >"$folder/pid"
-        port=$(wait_for "$folder/port" "^[0-9]+$" "$!") || fail
-        ;;
+    xandikos) path="/$user/calendars/tasks/" ;;
+    hostile) path=/ ;;
     esac
-    echo "$folder $scheme://127.0.0.1:$port$path $user $password $cafile"
+    launch 0
+    echo "$folder $scheme://127.0.0.1:$(cat "$folder/port")$path $user $password $cafile"
+    ;;
+halt)
+    folder=${2:?caldav-server.sh halt FOLDER}
+    kill_server
+    ;;
+resume)
+    folder=${2:?caldav-server.sh resume FOLDER}
+    launch "$(cat "$folder/port")"
     ;;
 stop)
     folder=${2:?caldav-server.sh stop FOLDER}
-    if [ -f "$folder/pid" ]; then
-        pid=$(cat "$folder/pid")
-        # At once, as a crash would (its data is thrown away); then gone before its folder is.
-        # (A zombie left unreaped by a container's first process counts as gone.)
-        if kill -9 "$pid" 2>/dev/null; then
-            deadline=$(($(date +%s) + 10))
-            while kill -0 "$pid" 2>/dev/null && ! grep -qs '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" &&
-                [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.01; done
-        fi
-    fi
+    kill_server
     rm -rf "$folder"
     ;;
 *)
-    echo "usage: caldav-server.sh start radicale|xandikos|hostile [--https] | stop FOLDER" >&2
+    echo "usage: caldav-server.sh start radicale|xandikos|hostile [--https] | halt FOLDER | resume FOLDER | stop FOLDER" >&2
     exit 2
     ;;
 esac

@@ -4,11 +4,12 @@ Xandikos has no authentication of its own (it expects a reverse proxy in front),
 application the way `xandikos` itself does (aiohttp: HTTP/1.1, keep-alive) behind a middleware that
 refuses a missing or wrong password with 401 and a WWW-Authenticate header, as a proxy would.
 
-    caldav-xandikos.py FOLDER USER [CERTIFICATE KEY]
+    caldav-xandikos.py FOLDER USER PORT [CERTIFICATE KEY]
 
 FOLDER holds `password` (read here, so that it is never on a command line) and receives `data/` (the
 Git stores: the principal /USER/, its task list /USER/calendars/tasks/) and `port` (written once the
-server listens on 127.0.0.1, on a port the system chose). With CERTIFICATE and KEY it speaks HTTPS.
+server listens on 127.0.0.1 at PORT, or, for 0, a port the system chose). With CERTIFICATE and KEY it
+speaks HTTPS.
 """
 
 import asyncio
@@ -78,13 +79,13 @@ def main():
     app.router.add_route("*", "/{path_info:.*}", handle)
 
     context = None
-    if len(sys.argv) > 4:
+    if len(sys.argv) > 5:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        context.load_cert_chain(sys.argv[4], sys.argv[5])
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
+    listener.bind(("127.0.0.1", int(sys.argv[3])))
     listener.listen(128)
     port = listener.getsockname()[1]
 

@@ -20,9 +20,9 @@ answers as a task list holding one task, item.ics:
 Any password is taken elsewhere. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
 
-    hostile-caldav.py FOLDER USER [CERTIFICATE KEY]
+    hostile-caldav.py FOLDER USER PORT [CERTIFICATE KEY]
 
-writes FOLDER/port once it listens on 127.0.0.1 (a port the system chose).
+writes FOLDER/port once it listens on 127.0.0.1 at PORT (for 0, a port the system chose).
 """
 
 import http.server
@@ -213,10 +213,10 @@ class Server(http.server.ThreadingHTTPServer):
 
 def main():
     folder = sys.argv[1]
-    server = Server(("127.0.0.1", 0), Handler)
-    if len(sys.argv) > 4:
+    server = Server(("127.0.0.1", int(sys.argv[3])), Handler)
+    if len(sys.argv) > 5:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        context.load_cert_chain(sys.argv[4], sys.argv[5])
         server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(os.path.join(folder, "port.new"), "w", encoding="utf-8") as file:
         file.write("%d\n" % server.server_address[1])

@@ -87,6 +87,20 @@ import Testing
         #expect(CalDAVRawClient.hrefs("response", in: lists).contains(server.collection.path + "/"))
     }
 
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aHaltedServerRefusesConnectionsAndResumesWithItsTasks(kind: CalDAVTestServer.Kind) async throws {
+        let server = try await CalDAVTestServer.start(kind)
+        let client = server.client()
+        let put = try await client.put("milk.ics", Self.vtodo(uid: "milk", summary: "Buy milk"))
+
+        try await server.halt()
+        let refused = await #expect(throws: ChildProcess.Failed.self) { try await client.get("milk.ics") }
+        try await server.resume()
+
+        #expect(refused?.status == 7)  // curl's "failed to connect"
+        #expect(try await client.list() == [CalDAVRawClient.Resource(name: "milk.ics", etag: try #require(put.etag))])
+    }
+
     static let realm: [CalDAVTestServer.Kind: String] = [
         .radicale: #"Basic realm="Radicale - Password Required""#,
         .xandikos: #"Basic realm="xandikos""#,

@@ -31,6 +31,11 @@ public struct CalDAVRawClient: Sendable {
         public var etag: String
 
         public var description: String { "\(name) \(etag)" }
+
+        public init(name: String, etag: String) {
+            self.name = name
+            self.etag = etag
+        }
     }
 
     /// The answer was not the multistatus a listing expects.

@@ -51,6 +51,17 @@ public final class CalDAVTestServer: Sendable {
         ChildProcess.runBlocking("/bin/sh", [Self.script, "stop", folder])
     }
 
+    /// Kills the server at once, as a crash would: connections are cut, new ones refused. Its data
+    /// is kept for `resume()`.
+    public func halt() async throws {
+        try await Self.script("halt", folder)
+    }
+
+    /// Starts again the server that `halt()` stopped, on the same port, with the same data.
+    public func resume() async throws {
+        try await Self.script("resume", folder)
+    }
+
     /// The server's root: `scheme://127.0.0.1:port/`.
     public var origin: URL {
         URL(string: "/", relativeTo: collection)?.absoluteURL ?? collection
@@ -78,6 +89,15 @@ public final class CalDAVTestServer: Sendable {
     /// The server's log so far (for a failing test's message).
     public var log: String {
         FileManager.default.contents(atPath: folder + "/server.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// Runs `caldav-server.sh ARGUMENTS`; throws when it fails.
+    private static func script(_ arguments: String...) async throws {
+        let finished = try await ChildProcess.capture("/bin/sh", [script] + arguments)
+        guard finished.status == 0 else {
+            throw ChildProcess.Failed(command: "caldav-server.sh " + arguments.joined(separator: " "),
+                                      status: finished.status, error: finished.error)
+        }
     }
 
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
