@@ -2,7 +2,8 @@
 # `make run` and `make test` are the whole set-up: they install what a fresh
 # machine lacks (libedit-dev, libpq-dev; tmux, sqlite3, valgrind, groff, man, zsh, fish,
 # bash-completion and PostgreSQL 15 for the end-to-end tests; todo.sh, Taskwarrior, cmark-gfm and
-# Python's icalendar, the programs the import and export tests talk to) before building.
+# Python's icalendar, the programs the import and export tests talk to; Radicale, Xandikos,
+# vdirsyncer and todoman, the servers and the other device of the sync tests) before building.
 
 # `make install` puts the executable, its man page and its completion scripts where `man`, bash
 # (bash-completion), zsh and fish look for them under PREFIX; DESTDIR stages them elsewhere.
@@ -92,6 +93,13 @@ test-deps: deps
 	  { echo "error: could not install icalendar; install it by hand and retry" >&2; exit 1; }
 	$(call need,/usr/lib/postgresql/15/bin/initdb,postgresql-15)
 	$(call need,/usr/bin/psql,postgresql-client-15)
+	@# The sync tests' CalDAV servers (Tests/caldav-server.sh), their certificates and the other device.
+	$(call need,/usr/bin/radicale,radicale)
+	$(call need,/usr/bin/xandikos,xandikos)
+	$(call need,/usr/bin/openssl,openssl)
+	$(call need,/usr/bin/curl,curl)
+	$(call need,/usr/bin/vdirsyncer,vdirsyncer)
+	$(call need,/usr/bin/todoman,todoman)
 
 build: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks

@@ -96,7 +96,8 @@ let package = Package(
         // libFuzzer target over the four importers, apart from the presenter's: no store, so many
         // times as many inputs a second, and seeds that are plain files (`make fuzz`).
         .executableTarget(name: "TaskImportFuzz", dependencies: ["TaskInterchange", "TaskModel"]),
-        // What several test targets share (a temporary folder removed with its contents).
+        // What several test targets share (a temporary folder removed with its contents, child
+        // processes, the PostgreSQL and CalDAV servers, the other device of the sync tests).
         .target(name: "TaskTestSupport", dependencies: ["TaskModel"], path: "Tests/TaskTestSupport"),
         // The backend-neutral spec suite, run against every backend, and the model's values.
         .testTarget(name: "TaskModelTests", dependencies: ["TaskModel", "TaskSQLite", "TaskPostgres", "TaskTestSupport"]),
@@ -119,6 +120,9 @@ let package = Package(
         // Runs the built `tasks` executable (piped scripts, one-shot commands, the REPL under tmux):
         // build it first with `swift build --product tasks`, as `make test` does.
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),
+        // Two-way sync with CalDAV servers run privately (Radicale, Xandikos, a hostile one:
+        // Tests/caldav-server.sh), todoman through vdirsyncer as the other device.
+        .testTarget(name: "TaskSyncTests", dependencies: ["TaskTestSupport"]),
         .testTarget(
             name: "TaskPropertyTests",
             dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskPostgres", "TaskTestSupport",

@@ -30,6 +30,41 @@ public enum ChildProcess {
         return try await exitStatus(of: pid, path: path)
     }
 
+    /// What a program that ran to completion left: its exit status, standard output and error.
+    public struct Finished: Sendable {
+        public var status: Int32
+        public var output: Data
+        public var error: String
+
+        /// The standard output as text (invalid UTF-8 replaced).
+        public var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// A program that exited with a failure, what it said on standard error (and output) kept.
+    public struct Failed: Error, CustomStringConvertible {
+        public var command: String
+        public var status: Int32
+        public var error: String
+        public var description: String { "\(command) exited with \(status): \(error)" }
+
+        public init(command: String, status: Int32, error: String) {
+            self.command = command
+            self.status = status
+            self.error = error
+        }
+    }
+
+    /// Runs `path` with `arguments` to completion and returns what it wrote, each stream through
+    /// a file of its own (a pipe would need reading while the program runs).
+    public static func capture(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                               input: String = "/dev/null") async throws -> Finished {
+        let streams = try TemporaryFolder()
+        let status = try await run(path, arguments, environment: environment, input: input,
+                                   output: streams.file("output"), error: streams.file("error"))
+        return Finished(status: status, output: FileManager.default.contents(atPath: streams.file("output")) ?? Data(),
+                        error: streams.contents(of: "error") ?? "")
+    }
+
     /// Waits for `pid` to exit, on a thread of its own, and returns its exit status
     /// (128 + the signal if one killed it).
     public static func exitStatus(of pid: pid_t, path: String) async throws -> Int32 {
