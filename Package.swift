@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "TaskREPLTests", dependencies: ["TaskTestSupport"]),
         // Two-way sync with CalDAV servers run privately (Radicale, Xandikos, a hostile one:
         // Tests/caldav-server.sh), todoman through vdirsyncer as the other device.
-        .testTarget(name: "TaskSyncTests", dependencies: ["TaskTestSupport"]),
+        .testTarget(name: "TaskSyncTests", dependencies: ["TaskSync", "TaskSQLite", "TaskModel", "TaskTestSupport"]),
         .testTarget(
             name: "TaskPropertyTests",
             dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskPostgres", "TaskTestSupport",
