@@ -57,6 +57,9 @@ enum SyncCommands {
             messages.append(.error(InterchangeCommandError.malformed(skipped.href, .ics, skipped.problem).description
                                    + "; left on the server as it is"))
         }
+        for rejected in report.rejected {
+            messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(rejected.status) \(HTTPStatus.reason(rejected.status))); it is left as it is on both sides"))
+        }
         if report.postponed > 0 {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
         }
@@ -178,6 +181,7 @@ extension SyncError {
 enum HTTPStatus {
     static func reason(_ code: Int) -> String {
         switch code {
+        case 207: "Multi-Status"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
@@ -186,6 +190,7 @@ enum HTTPStatus {
         case 412: "Precondition Failed"
         case 413: "Payload Too Large"
         case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
         case 500: "Internal Server Error"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"

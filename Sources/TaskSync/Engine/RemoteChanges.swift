@@ -20,11 +20,17 @@ struct RemoteChanges {
     var token: String?
 
     static func since(_ token: String?, in collection: URL, session: DAVSession) throws(SyncError) -> RemoteChanges {
-        if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: token)) {
-            return RemoteChanges(report, isComplete: token == nil, collection: collection)
+        if let token {
+            do {
+                if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: token)) {
+                    return RemoteChanges(report, isComplete: false, collection: collection)
+                }
+            } catch {
+                // A token the server no longer knows: Radicale says 403, Xandikos fails with a 500.
+                guard case .status = error else { throw error }
+            }
         }
-        // A token the server no longer knows: ask for everything.
-        if token != nil, let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: nil)) {
+        if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: nil)) {
             return RemoteChanges(report, isComplete: true, collection: collection)
         }
         let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>")

@@ -35,6 +35,14 @@ public struct SyncReport: Sendable {
     public var skipped: [Skipped] = []
     /// Tasks changed on the server while this sync ran: left for the next one.
     public var postponed = 0
+    /// Tasks the server refused to store, with its status: left as they are on both sides.
+    public var rejected: [Rejected] = []
+
+    /// A task the server would not take.
+    public struct Rejected: Sendable {
+        public var text: String
+        public var status: Int
+    }
 }
 
 /// What `sync --status` says.

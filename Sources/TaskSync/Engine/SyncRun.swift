@@ -119,6 +119,7 @@ struct SyncRun {
 
         // The server first: a sync that fails there has changed nothing here.
         var postponed: Set<TaskItem.ID> = []
+        var rejected: [(id: TaskItem.ID, status: Int)] = []
         var start = 0
         while start < writes.count {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
@@ -135,6 +136,11 @@ struct SyncRun {
                     postponed.insert(write.id)
                 case 404 where write.body == nil:
                     settled[write.id] = .some(nil)
+                case 207, 400, 403, 409, 413, 415, 422:
+                    // Refused for this task alone (Xandikos says so in a 207): the others go on, and
+                    // this one is left as it is on both sides.
+                    postponed.insert(write.id)
+                    rejected.append((write.id, answer.status))
                 default:
                     try session.check(answer, write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection))
                     if let body = write.body {
@@ -147,15 +153,28 @@ struct SyncRun {
                 }
             }
         }
-        report.postponed = postponed.count
+        report.postponed = postponed.count - rejected.count
+        for (id, status) in rejected {
+            report.rejected.append(.init(text: local[id]?.text ?? remote[id]?.task.text ?? "", status: status))
+        }
 
         // Then the list, in one step; a task changed here meanwhile is left for the next sync.
-        let imports = order.compactMap { postponed.contains($0) ? nil : localWrites[$0] }
-        let removals = localRemovals.filter { !postponed.contains($0) }
+        var imports = order.compactMap { postponed.contains($0) ? nil : localWrites[$0] }
+        var removals = localRemovals.filter { !postponed.contains($0) }
+        let meant = Set(imports.compactMap(\.id)).union(removals)
         if !imports.isEmpty || !removals.isEmpty {
             do {
-                try storage.write { transaction in
-                    try transaction.importTasks(imports, removing: removals, from: .sync, at: now)
+                (imports, removals) = try storage.write { transaction in
+                    // A task changed here (another prompt) since it was read keeps that change; the
+                    // next sync merges it, as the later one.
+                    func unchanged(_ id: TaskItem.ID) throws -> Bool {
+                        let now = try transaction.task(id: id)
+                        guard let now, let before = local[id] else { return now == nil && local[id] == nil }
+                        return SyncFields(now) == SyncFields(before) && now.foreign == before.foreign
+                    }
+                    let kept = (try imports.filter { try $0.id.map(unchanged) ?? false }, try removals.filter(unchanged))
+                    try transaction.importTasks(kept.0, removing: kept.1, from: .sync, at: now)
+                    return kept
                 }
             } catch {
                 throw Self.storeError(error)
@@ -170,6 +189,9 @@ struct SyncRun {
                 }
             }
             report.received.removed = removals.count
+            // What was not written here keeps its last agreed state, so that the next sync merges
+            // the server's side again rather than take this side's older values for changes.
+            for id in meant.subtracting(imports.compactMap(\.id)).subtracting(removals) { settled[id] = nil; postponed.insert(id) }
         }
         for id in order where !postponed.contains(id) {
             guard let found = conflicts[id] else { continue }
