@@ -35,7 +35,8 @@ struct ICalendarTimeZones {
         guard !zones.isEmpty, !foreign.isEmpty else { return foreign }
         var attached: Set<String> = []
         var lines = [foreign]
-        for line in foreign.split(separator: "\n") {
+        // At each LF scalar, as export splits: a line ending in a stray CR would make "\r\n" one Character.
+        for line in foreign.unicodeScalars.split(separator: "\n") {
             guard let tzid = tzid(named: String(line)), let zone = zones[tzid], attached.insert(tzid).inserted else { continue }
             lines += zone
         }

@@ -90,6 +90,16 @@ import TaskModel
         #expect(text.contains("SUMMARY:Three\r\nSTATUS:NEEDS-ACTION\r\nDUE:20261201T080000Z\r\nEND:VTODO\r\n"))
     }
 
+    @Test func aLineEndingInAStrayCarriageReturnBeforeOneWithATZIDLeavesItsZoneKept() throws {
+        let tasks = try Self.imported(Self.berlin + Self.todo(1, """
+            SUMMARY:Meet\r
+            X-A:1\r\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """))
+        #expect(Self.exported(tasks).hasPrefix(Self.head + Self.berlin + "BEGIN:VTODO\r\n"))
+    }
+
     /// With no VTIMEZONE kept, a zone the system knows is written as UTC (see `ICalendarTimeZones`),
     /// and one it does not know, whose offset nobody can tell, as the same floating local time.
     @Test func aTZIDWithoutItsVTimezoneBecomesUTCOrFloating() throws {
