@@ -54,19 +54,13 @@ import TaskModel
             DTSTART;TZID=Europe/Berlin:20261130T090000\r
 
             """) + Self.berlin)
-        #expect(Self.exported(tasks) == Self.head + Self.berlin + """
-            BEGIN:VTODO\r
-            UID:019a0000-0000-7000-8000-000000000001\r
-            DTSTAMP:20261120T090000Z\r
-            CREATED:20261120T090000Z\r
+        #expect(Self.exported(tasks) == Self.head + Self.berlin + Self.todo(1, """
             SUMMARY:Meet\r
             STATUS:NEEDS-ACTION\r
             DUE:20261201T080000Z\r
             DTSTART;TZID=Europe/Berlin:20261130T090000\r
-            END:VTODO\r
-            END:VCALENDAR\r
 
-            """)
+            """) + "END:VCALENDAR\r\n")
     }
 
     @Test func aZoneTwoToDosReferToIsWrittenOnceAndOneNoKeptLineNeedsIsNot() throws {
@@ -110,35 +104,27 @@ import TaskModel
             X-SEEN;VALUE=DATE-TIME;TZID=Somewhere/Unknown:20261130T090000\r
 
             """))
-        #expect(Self.exported(tasks) == Self.head + """
-            BEGIN:VTODO\r
-            UID:019a0000-0000-7000-8000-000000000001\r
-            DTSTAMP:20261120T090000Z\r
-            CREATED:20261120T090000Z\r
+        #expect(Self.exported(tasks) == Self.head + Self.todo(1, """
             SUMMARY:Meet\r
             STATUS:NEEDS-ACTION\r
             DTSTART:20261130T080000Z\r
             EXDATE:20260701T070000Z,20261207T080000Z\r
             X-SEEN;VALUE=DATE-TIME:20261130T090000\r
-            END:VTODO\r
-            END:VCALENDAR\r
 
-            """)
+            """) + "END:VCALENDAR\r\n")
     }
 
     // MARK: Done and not done
 
+    /// The end of the VTODO of `summary` done at `Samples.done`, `rest` after its own lines.
+    static func done(_ summary: String, _ rest: String = "") -> String {
+        "SUMMARY:\(summary)\r\nSTATUS:COMPLETED\r\nCOMPLETED:20251123T121320Z\r\n" + rest + "END:VTODO\r\n"
+    }
+
     @Test func aToDoInProgressCheckedOffIsAHundredPercentAndUncheckedItIsAsItWas() throws {
         var tasks = try Self.imported(Self.todo(1, "SUMMARY:Paint\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"))
         tasks[0].doneAt = Samples.done
-        #expect(Self.exported(tasks).contains("""
-            SUMMARY:Paint\r
-            STATUS:COMPLETED\r
-            COMPLETED:20251123T121320Z\r
-            PERCENT-COMPLETE:100\r
-            END:VTODO\r
-
-            """))
+        #expect(Self.exported(tasks).contains(Self.done("Paint", "PERCENT-COMPLETE:100\r\n")))
         tasks[0].doneAt = nil
         #expect(Self.exported(tasks).contains("SUMMARY:Paint\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\nEND:VTODO\r\n"))
     }
@@ -161,13 +147,7 @@ import TaskModel
     @Test func aToDoWithAKeptCompletedTimeCheckedOffWritesOneCompleted() throws {
         var tasks = try Self.imported(Self.todo(1, "SUMMARY:Odd\r\nSTATUS:IN-PROCESS\r\nCOMPLETED:20261121T100000Z\r\n"))
         tasks[0].doneAt = Samples.done
-        #expect(Self.exported(tasks).contains("""
-            SUMMARY:Odd\r
-            STATUS:COMPLETED\r
-            COMPLETED:20251123T121320Z\r
-            END:VTODO\r
-
-            """))
+        #expect(Self.exported(tasks).contains(Self.done("Odd")))
     }
 
     // MARK: The summary's parameters
@@ -199,14 +179,7 @@ import TaskModel
             """
         var tasks = try Self.imported(Self.todo(1, "SUMMARY:Paint\r\n" + kept))
         tasks[0].text = "Paint the door"
-        #expect(Self.exported(tasks) == Self.head + """
-            BEGIN:VTODO\r
-            UID:019a0000-0000-7000-8000-000000000001\r
-            DTSTAMP:20261120T090000Z\r
-            CREATED:20261120T090000Z\r
-            SUMMARY:Paint the door\r
-            STATUS:NEEDS-ACTION\r
-
-            """ + kept + "END:VTODO\r\nEND:VCALENDAR\r\n")
+        #expect(Self.exported(tasks) == Self.head + Self.todo(1, "SUMMARY:Paint the door\r\nSTATUS:NEEDS-ACTION\r\n" + kept)
+            + "END:VCALENDAR\r\n")
     }
 }

@@ -117,17 +117,10 @@ import Testing
             BEGIN:VTIMEZONE\r
             TZID:Europe/Berlin\r
             BEGIN:STANDARD\r
-            DTSTART:19701025T030000\r
-            RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
-            TZOFFSETFROM:+0200\r
-            TZOFFSETTO:+0100\r
-            END:STANDARD\r
-            BEGIN:DAYLIGHT\r
-            DTSTART:19700329T020000\r
-            RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
             TZOFFSETFROM:+0100\r
-            TZOFFSETTO:+0200\r
-            END:DAYLIGHT\r
+            TZOFFSETTO:+0100\r
+            DTSTART:19700101T000000\r
+            END:STANDARD\r
             END:VTIMEZONE\r
             BEGIN:VTODO\r
             UID:paint@peer\r
