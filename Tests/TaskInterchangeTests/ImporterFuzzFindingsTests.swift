@@ -13,6 +13,13 @@ import TaskModel
         return (first, second)
     }
 
+    @Test func aPropertyNamedLikeATZIDParameterKeepsItsNameWhenItsZoneIsWrittenAsUTC() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
+            + "TZID=X;TZID=Europe/Berlin:20261130T090000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let (_, second) = try readTwice(file, .ics)
+        #expect(second.map { $0.foreign["icalendar"]?.hasSuffix("\nTZID=X:20261130T080000Z") } == [true])
+    }
+
     @Test func aToDoWithASecondUIDKeepsTheFirstAsItsIdentity() throws {
         let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
             + "UID:019a0000-0000-7000-8000-000000000002\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
