@@ -93,7 +93,9 @@ struct ICalendarTimeZones {
             guard let zone, value.utf8.count == 15, let time = Timestamps.parseBasic(value, timeZone: zone) else { return String(value) }
             return Timestamps.basicUTC(time)
         }
-        return parameters.filter { !$0.uppercased().hasPrefix("TZID=") }.joined(separator: ";") + ":" + values.joined(separator: ",")
+        // The first part is the name, whatever it looks like.
+        let kept = parameters.prefix(1) + parameters.dropFirst().filter { !$0.uppercased().hasPrefix("TZID=") }
+        return kept.joined(separator: ";") + ":" + values.joined(separator: ",")
     }
 
     /// The `TZID` parameter of a line, unquoted; nil when it has none.
