@@ -29,8 +29,14 @@ enum ICalendar {
             let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
             let split = ICalendarTimeZones.split(kept)
             body.append("BEGIN:VTODO")
-            toDo(task, foreign: zones.resolve(split.rest, kept: split.zones), extra: extra, extraNames: extraNames,
-                 timeZone: timeZone, into: &body)
+            if split.rest.isEmpty, extra.isEmpty {
+                toDo(task, foreign: [], extra: [], extraNames: [], timeZone: timeZone, into: &body)
+            } else {
+                // The zones of the lines written, not of kept ones the task's own replace.
+                var lines: [String] = []
+                toDo(task, foreign: split.rest, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &lines)
+                body += zones.resolve(lines, kept: split.zones)
+            }
             body.append("END:VTODO")
         }
         var out: [UInt8] = []

@@ -100,9 +100,21 @@ struct ICalendarTimeZones {
 
     /// The `TZID` parameter of a line, unquoted; nil when it has none.
     private static func tzid(named line: String) -> String? {
-        guard line.uppercased().contains("TZID="), let (parameters, _) = split(line),
+        guard mayNameAZone(line), let (parameters, _) = split(line),
               let tzid = parameters.dropFirst().last(where: { $0.uppercased().hasPrefix("TZID=") })?.dropFirst(5) else { return nil }
         return String(tzid.count > 1 && tzid.hasPrefix("\"") && tzid.hasSuffix("\"") ? tzid.dropFirst().dropLast() : tzid)
+    }
+
+    /// Whether `line` holds `TZID=` in any case: without making an upper-case copy of every line.
+    private static func mayNameAZone(_ line: String) -> Bool {
+        let pattern = Array("tzid=".utf8)
+        var matched = 0
+        for byte in line.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            matched = lower == pattern[matched] ? matched + 1 : (lower == pattern[0] ? 1 : 0)
+            if matched == pattern.count { return true }
+        }
+        return false
     }
 
     /// A line's name and parameters, split at each `;` outside quotes, and its value, after the

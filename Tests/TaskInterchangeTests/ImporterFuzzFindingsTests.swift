@@ -20,6 +20,16 @@ import TaskModel
         #expect(second.map { $0.foreign["icalendar"]?.hasSuffix("\nTZID=X:20261130T080000Z") } == [true])
     }
 
+    @Test func aZoneOnlyAKeptLineTheTasksOwnReplacesNamesIsNotWritten() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
+            + "DUE:20261130T170000Z\r\nDUE;TZID=Europe/Berlin:20261201T090000\r\nEND:VTODO\r\n"
+            + "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nEND:VTIMEZONE\r\nEND:VCALENDAR\r\n"
+        let (first, second) = try readTwice(file, .ics)
+        let export = Interchange.export(first, as: .ics, timeZone: Samples.utc)
+        #expect(!String(decoding: export, as: UTF8.self).contains("VTIMEZONE"))
+        #expect(Interchange.export(second, as: .ics, timeZone: Samples.utc) == export)
+    }
+
     @Test func aToDoWithASecondUIDKeepsTheFirstAsItsIdentity() throws {
         let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
             + "UID:019a0000-0000-7000-8000-000000000002\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
