@@ -29,13 +29,8 @@ enum ICalendar {
             let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
             let split = ICalendarTimeZones.split(kept)
             body.append("BEGIN:VTODO")
-            if split.rest.isEmpty, extra.isEmpty {
-                toDo(task, foreign: [], extra: [], extraNames: [], timeZone: timeZone, into: &body)
-            } else {
-                // The zones of the lines written, not of kept ones the task's own replace.
-                var lines: [String] = []
-                toDo(task, foreign: split.rest, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &lines)
-                body += zones.resolve(lines, kept: split.zones)
+            toDo(task, foreign: split.rest, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
+                zones.resolve($0, kept: split.zones)
             }
             body.append("END:VTODO")
         }
@@ -47,9 +42,11 @@ enum ICalendar {
         return out
     }
 
-    /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`.
+    /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`,
+    /// each line written as it was made valid by `zoned` (the zones of those written, not of kept
+    /// ones the task's own replace).
     private static func toDo(_ task: TaskItem, foreign: [String], extra: [String], extraNames: Set<String>,
-                             timeZone: TimeZone, into lines: inout [String]) {
+                             timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
         // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
         var depth = 0
         let own = foreign.map { line in
@@ -61,8 +58,8 @@ enum ICalendar {
         func foreignLine(_ name: String) -> String? {
             foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
         }
-        lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
-        lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
+        lines.append(foreignLine("UID").map(zoned) ?? "UID:" + task.id.lowercasedText)
+        lines.append(foreignLine("DTSTAMP").map(zoned) ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
         lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
         if let modified = task.modifiedAt { lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(modified)) }
         // A summary read with parameters (`LANGUAGE=de`) keeps them, whatever its text is now.
@@ -74,7 +71,7 @@ enum ICalendar {
             lines.append("STATUS:COMPLETED")
             lines.append("COMPLETED:" + Timestamps.basicUTC(done))
         } else {
-            lines.append(foreignLine("STATUS") ?? "STATUS:NEEDS-ACTION")
+            lines.append(foreignLine("STATUS").map(zoned) ?? "STATUS:NEEDS-ACTION")
         }
         if task.isFavorite { lines.append("PRIORITY:1") }
         lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
@@ -86,7 +83,7 @@ enum ICalendar {
         written.formUnion(extraNames)
         for (index, line) in foreign.enumerated() {
             guard own[index] else {
-                lines.append(line)
+                lines.append(zoned(line))
                 continue
             }
             let name = ContentLine.name(of: line)
@@ -98,13 +95,13 @@ enum ICalendar {
                 if task.doneAt != nil {
                     lines.append("PERCENT-COMPLETE:100")
                 } else if ContentLine(line, number: 0)?.value.trimmingCharacters(in: .whitespaces) != "100" {
-                    lines.append(line)
+                    lines.append(zoned(line))
                 }
                 continue
             }
-            lines.append(line)
+            lines.append(zoned(line))
         }
-        lines += extra
+        lines += extra.map(zoned)
     }
 
     /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the

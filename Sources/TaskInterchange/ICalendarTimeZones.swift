@@ -73,17 +73,15 @@ struct ICalendarTimeZones {
         line.utf8.count == 15 && line.uppercased() == "BEGIN:VTIMEZONE"
     }
 
-    /// `lines` (a to-do's kept lines) with every time in a zone of neither `kept` nor the
-    /// system made UTC or floating; records the kept zones they name, to be written.
-    mutating func resolve(_ lines: [String], kept: [String: [String]]) -> [String] {
-        lines.map { line in
-            guard let tzid = Self.tzid(named: line) else { return line }
-            if let zone = kept[tzid] {
-                if written.insert(tzid).inserted { self.lines += zone }
-                return line
-            }
-            return Self.withoutZone(line, TimeZone(identifier: tzid))
+    /// `line` (a to-do's kept line) with its times made UTC or floating when its zone is of neither
+    /// `kept` nor the system; records the kept zone it names, to be written.
+    mutating func resolve(_ line: String, kept: [String: [String]]) -> String {
+        guard let tzid = Self.tzid(named: line) else { return line }
+        if let zone = kept[tzid] {
+            if written.insert(tzid).inserted { lines += zone }
+            return line
         }
+        return Self.withoutZone(line, TimeZone(identifier: tzid))
     }
 
     /// `line` without its `TZID`, its local date-times made UTC in `zone` (when there is one).

@@ -30,6 +30,14 @@ import TaskModel
         #expect(Interchange.export(second, as: .ics, timeZone: Samples.utc) == export)
     }
 
+    @Test func aSummaryWithATZIDKeepsItsTextAsItWas() throws {
+        let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\n"
+            + "SUMMARY;TZID=Europe/Berlin:20261201T091000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let (first, second) = try readTwice(file, .ics)
+        #expect(first.map(\.text) == ["20261201T091000"])
+        #expect(second.map(\.text) == ["20261201T091000"])
+    }
+
     @Test func aToDoWithASecondUIDKeepsTheFirstAsItsIdentity() throws {
         let file = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-000000000001\r\nSUMMARY:a\r\n"
             + "UID:019a0000-0000-7000-8000-000000000002\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
