@@ -10,22 +10,28 @@ struct ContentLine {
     var number: Int
 
     init?(_ text: String, number: Int) {
-        var inQuotes = false
-        var colon: String.Index?
-        for index in text.indices {
-            let character = text[index]
-            if character == "\"" { inQuotes.toggle() }
-            if character == ":" && !inQuotes {
-                colon = index
-                break
-            }
-        }
-        guard let colon else { return nil }
+        guard let colon = Self.colon(in: text) else { return nil }
         self.text = text
         self.name = Self.name(of: text)
         self.value = String(text[text.index(after: colon)...])
         self.number = number
         guard !name.isEmpty else { return nil }
+    }
+
+    /// The first `:` outside quotes, which ends the name and parameters.
+    private static func colon(in text: String) -> String.Index? {
+        var inQuotes = false
+        for index in text.indices {
+            let character = text[index]
+            if character == "\"" { inQuotes.toggle() }
+            if character == ":" && !inQuotes { return index }
+        }
+        return nil
+    }
+
+    /// A line's name and parameters (`SUMMARY;LANGUAGE=de`): all of it before the value.
+    static func head(of line: String) -> Substring {
+        line[..<(colon(in: line) ?? line.endIndex)]
     }
 
     /// The property name of a line: up to the first `;` or `:`, upper case.

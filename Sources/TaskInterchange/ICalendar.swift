@@ -4,12 +4,15 @@ import TaskModel
 /// iCalendar (RFC 5545): a `VCALENDAR` of `VTODO`s, lines folded at 75 octets, CRLF.
 ///
 /// A task is `UID` (its identity), `DTSTAMP`, `CREATED`, `LAST-MODIFIED` (its last change, else its
-/// creation), `SUMMARY` (its text, escaped), `STATUS`
-/// (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done, `PRIORITY:1` for a favourite, then `DUE`,
+/// creation), `SUMMARY` (its text, escaped, with the parameters it was read with, `LANGUAGE=de`),
+/// `STATUS` (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done (a kept one is dropped when it is
+/// not), `PERCENT-COMPLETE:100` when done if the to-do had a percentage (a kept 100 is dropped when
+/// it is not), `PRIORITY:1` for a favourite, then `DUE`,
 /// `RRULE` and `CATEGORIES` for its due date, recurrence and tags (`ICalendarAttributes`). Every
 /// other property and sub-component of a to-do (`DESCRIPTION`, `VALARM`, other priorities and
 /// statuses, a `UID` that is not a UUID, the `DTSTAMP` read, a `DUE` or `RRULE` tasks cannot read)
-/// is kept as the task's iCalendar fields, in order, and written back. (`DUE`, `RRULE` and
+/// is kept as the task's iCalendar fields, in order, and written back, with the `VTIMEZONE`s they
+/// name (`ICalendarTimeZones`). (`DUE`, `RRULE` and
 /// `CATEGORIES` were kept so before tasks had them: a task that still holds them there and has none
 /// of its own writes them back, and reading that file makes them its own.) A text with control characters other than
 /// line breaks and tabs, which `SUMMARY` cannot hold, also goes in `X-TASKS-TEXT` (base64 of its
@@ -17,93 +20,88 @@ import TaskModel
 enum ICalendar {
     static let productID = "-//tasks//tasks//EN"
 
-    static func export(_ tasks: TaskList, timeZone: TimeZone) -> [UInt8] {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID]
+    static func export(_ tasks: some Sequence<TaskItem>, extra: [String] = [], timeZone: TimeZone) -> [UInt8] {
+        var zones = ICalendarTimeZones()
+        var body: [String] = []
+        let extraNames = Set(extra.map(ContentLine.name(of:)))
         for task in tasks {
             // Split at each LF scalar: a line that ends in a stray CR would make "\r\n" one Character.
-            let foreign = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
-            // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
-            var depth = 0
-            let own = foreign.map { line in
-                let name = ContentLine.name(of: line)
-                if name == "BEGIN" { depth += 1 }
-                defer { if name == "END" { depth -= 1 } }
-                return depth == 0 && name != "END"
+            let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
+            let split = ICalendarTimeZones.split(kept)
+            body.append("BEGIN:VTODO")
+            toDo(task, foreign: split.rest, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
+                zones.resolve($0, kept: split.zones)
             }
-            func foreignLine(_ name: String) -> String? {
-                foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
-            }
-            lines.append("BEGIN:VTODO")
-            lines.append(foreignLine("UID") ?? "UID:" + task.id.lowercasedText)
-            lines.append(foreignLine("DTSTAMP") ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
-            lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
-            if let modified = task.modifiedAt { lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(modified)) }
-            lines.append("SUMMARY:" + summary(task.text))
-            if needsExactText(task.text) {
-                lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())
-            }
-            if let done = task.doneAt {
-                lines.append("STATUS:COMPLETED")
-                lines.append("COMPLETED:" + Timestamps.basicUTC(done))
-            } else {
-                lines.append(foreignLine("STATUS") ?? "STATUS:NEEDS-ACTION")
-            }
-            if task.isFavorite { lines.append("PRIORITY:1") }
-            lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
-            var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "STATUS"]
-            if task.isFavorite { written.insert("PRIORITY") }
-            if task.due != nil { written.insert("DUE") }
-            if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
-            lines += foreign.indices.filter { !own[$0] || !written.contains(ContentLine.name(of: foreign[$0])) }.map { foreign[$0] }
-            lines.append("END:VTODO")
+            body.append("END:VTODO")
         }
-        lines.append("END:VCALENDAR")
         var out: [UInt8] = []
-        for line in lines { ContentLine.fold(line, into: &out) }
+        for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID] { ContentLine.fold(line, into: &out) }
+        for line in zones.lines { ContentLine.fold(line, into: &out) }
+        for line in body { ContentLine.fold(line, into: &out) }
+        ContentLine.fold("END:VCALENDAR", into: &out)
         return out
     }
 
-    /// The text as a `SUMMARY` value: `\`, `;`, `,` and line breaks escaped, other control
-    /// characters (which TEXT cannot hold) replaced by U+FFFD.
-    static func summary(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\t": out += "\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
-            }
+    /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`,
+    /// each line written as it was made valid by `zoned` (the zones of those written, not of kept
+    /// ones the task's own replace).
+    private static func toDo(_ task: TaskItem, foreign: [String], extra: [String], extraNames: Set<String>,
+                             timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
+        // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
+        var depth = 0
+        let own = foreign.map { line in
+            let name = ContentLine.name(of: line)
+            if name == "BEGIN" { depth += 1 }
+            defer { if name == "END" { depth -= 1 } }
+            return depth == 0 && name != "END"
         }
-        return out
-    }
-
-    private static func needsExactText(_ text: String) -> Bool {
-        text.utf8.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }
-    }
-
-    static func unescapeText(_ value: Substring) -> String {
-        guard value.contains("\\") else { return String(value) }
-        var out = ""
-        var characters = value[...]
-        while let character = characters.popFirst() {
-            guard character == "\\", let next = characters.first else {
-                out.append(character)
+        func foreignLine(_ name: String) -> String? {
+            foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
+        }
+        lines.append(foreignLine("UID").map(zoned) ?? "UID:" + task.id.lowercasedText)
+        lines.append(foreignLine("DTSTAMP").map(zoned) ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
+        lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))
+        if let modified = task.modifiedAt { lines.append("LAST-MODIFIED:" + Timestamps.basicUTC(modified)) }
+        // A summary read with parameters (`LANGUAGE=de`) keeps them, whatever its text is now.
+        lines.append((foreignLine("SUMMARY").map(ContentLine.head(of:)) ?? "SUMMARY") + ":" + ICalendarText.escape(task.text))
+        if ICalendarText.needsExactText(task.text) {
+            lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())
+        }
+        if let done = task.doneAt {
+            lines.append("STATUS:COMPLETED")
+            lines.append("COMPLETED:" + Timestamps.basicUTC(done))
+        } else {
+            lines.append(foreignLine("STATUS").map(zoned) ?? "STATUS:NEEDS-ACTION")
+        }
+        if task.isFavorite { lines.append("PRIORITY:1") }
+        lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
+        // A kept COMPLETED goes with the task's own (or with its being undone, RFC 5545 §3.8.2.1).
+        var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED"]
+        if task.isFavorite { written.insert("PRIORITY") }
+        if task.due != nil { written.insert("DUE") }
+        if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
+        written.formUnion(extraNames)
+        for (index, line) in foreign.enumerated() {
+            guard own[index] else {
+                lines.append(zoned(line))
                 continue
             }
-            switch next {
-            case "n", "N": out.append("\n")
-            case "\\", ";", ",": out.append(next)
-            default:
-                out.append(character)
+            let name = ContentLine.name(of: line)
+            if written.contains(name) { continue }
+            // Clients that go by the percentage must see what STATUS says: 100 when done (RFC 5545
+            // §3.8.1.8), and not 100 once undone. Only a to-do that has one gets one: STATUS says
+            // it all for clients that never write it.
+            if name == "PERCENT-COMPLETE" {
+                if task.doneAt != nil {
+                    lines.append("PERCENT-COMPLETE:100")
+                } else if ContentLine(line, number: 0)?.value.trimmingCharacters(in: .whitespaces) != "100" {
+                    lines.append(zoned(line))
+                }
                 continue
             }
-            characters = characters.dropFirst()
+            lines.append(zoned(line))
         }
-        return out
+        lines += extra.map(zoned)
     }
 
     /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the
@@ -111,6 +109,13 @@ enum ICalendar {
     private static let modelled: Set<String> = ["CREATED", "LAST-MODIFIED", "SUMMARY", "X-TASKS-TEXT"]
 
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
+        try read(bytes, timeZone: timeZone, now: now, oneToDo: false).file
+    }
+
+    /// The file, and the line each of its VTODOs starts on (those without text too); with `oneToDo`,
+    /// a second VTODO is refused whatever its `UID` (a recurring to-do's instances share one).
+    static func read(_ bytes: [UInt8], timeZone: TimeZone, now: Date,
+                     oneToDo: Bool) throws(InterchangeError) -> (file: ParsedFile, toDos: [Int]) {
         let lines = try ContentLine.unfold(bytes)
         // Names and their values of BEGIN and END are case-insensitive (RFC 5545 §3.1, §3.6).
         guard let first = lines.first(where: { !$0.text.isEmpty }), let begin = ContentLine(first.text, number: first.number),
@@ -120,6 +125,8 @@ enum ICalendar {
         var tasks: [TaskImport] = []
         var skipped: [SkippedEntry] = []
         var seen: [UUID: Int] = [:]
+        var toDos: [Int] = []
+        var zones: [String: [String]] = [:]
         var open: [(name: String, line: Int)] = []
         var todo: [ContentLine] = []
         for line in lines where !line.text.isEmpty {
@@ -138,6 +145,10 @@ enum ICalendar {
                 open.removeLast()
                 if open.count == 1 {
                     if last.name == "VTODO" {
+                        if oneToDo, let firstLine = toDos.first {
+                            throw InterchangeError(.line(last.line), .severalToDos(firstLine: firstLine))
+                        }
+                        toDos.append(last.line)
                         let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now)
                         if task.hasNoText {
                             skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
@@ -150,15 +161,24 @@ enum ICalendar {
                             seen[id] = last.line
                         }
                         tasks.append(task)
-                    } else if last.name != "VTIMEZONE" {
-                        let summary = todo.first { $0.name == "SUMMARY" }.map { unescapeText($0.value[...]) }
+                    } else if last.name == "VTIMEZONE" {
+                        let zone = todo.map(\.text)
+                        if let tzid = ICalendarTimeZones.tzid(of: zone), zones[tzid] == nil { zones[tzid] = zone }
+                    } else {
+                        let summary = todo.first { $0.name == "SUMMARY" }.map { ICalendarText.unescape($0.value[...]) }
                         skipped.append(SkippedEntry(reason: .notAToDo(last.name), text: summary, line: last.line))
                     }
                 }
             }
         }
         if let unclosed = open.last { throw InterchangeError(.line(unclosed.line), .unclosedComponent(unclosed.name)) }
-        return ParsedFile(tasks: tasks, skipped: skipped, precision: .second)
+        // A zone may come after the to-dos that name it.
+        if !zones.isEmpty {
+            for index in tasks.indices {
+                tasks[index].foreign["icalendar"] = ICalendarTimeZones.attaching(zones, to: tasks[index].foreign["icalendar"] ?? "")
+            }
+        }
+        return (ParsedFile(tasks: tasks, skipped: skipped, precision: .second), toDos)
     }
 
     /// The task of one `VTODO`'s lines (its BEGIN and END included).
@@ -171,13 +191,16 @@ enum ICalendar {
         for property in body {
             if property.name == "BEGIN" { depth += 1 }
             defer { if property.name == "END" { depth -= 1 } }
-            // A to-do has one UID and one STATUS (RFC 5545 §3.6.2): a second, kept, would stand for
-            // the first on export.
-            if depth == 0, ["UID", "STATUS"].contains(property.name), properties[property.name] != nil { continue }
+            // A to-do has one UID, one STATUS and one SUMMARY (RFC 5545 §3.6.2): a second, kept,
+            // would stand for the first on export.
+            if depth == 0, ["UID", "STATUS", "SUMMARY"].contains(property.name), properties[property.name] != nil { continue }
             if depth == 0, property.name != "END" { own.append(property) }
             if depth == 0, property.name != "END", properties[property.name] == nil {
                 properties[property.name] = property
-                if modelled.contains(property.name) { continue }
+                // A SUMMARY's parameters (`LANGUAGE=de`) are kept with it, for its text to be written with them.
+                if modelled.contains(property.name), property.name != "SUMMARY" || !ContentLine.head(of: property.text).contains(";") {
+                    continue
+                }
                 if property.name == "STATUS", ["NEEDS-ACTION", "COMPLETED"].contains(property.value.uppercased()) { continue }
                 if property.name == "PRIORITY", property.value == "1" { continue }
                 if property.name == "UID", UUID(text: property.value.utf8) != nil { continue }
@@ -200,9 +223,9 @@ enum ICalendar {
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
         let ownCompleted = isDone ? properties["COMPLETED"]?.number : nil
         let foreignLines = foreign.filter { !attributes.taken.contains($0.number) && $0.number != ownCompleted }.map(\.text)
-        var text = properties["SUMMARY"].map { unescapeText($0.value[...]) } ?? ""
+        var text = properties["SUMMARY"].map { ICalendarText.unescape($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
-           let decoded = String(data: data, encoding: .utf8), summary(decoded) == properties["SUMMARY"]?.value {
+           let decoded = String(data: data, encoding: .utf8), ICalendarText.escape(decoded) == properties["SUMMARY"]?.value {
             text = decoded
         }
         let completed = try time("COMPLETED")

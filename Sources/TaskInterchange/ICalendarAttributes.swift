@@ -32,7 +32,7 @@ enum ICalendarAttributes {
             lines.append("RRULE:" + rule(recurrence.rule, dueDay: task.due?.day(in: timeZone)))
             if recurrence.fromCompletion { lines.append(fromCompletion) }
         }
-        if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(ICalendar.summary).joined(separator: ",")) }
+        if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(ICalendarText.escape).joined(separator: ",")) }
         return lines
     }
 
@@ -76,7 +76,7 @@ enum ICalendarAttributes {
             read.taken.insert(line.number)
         }
         for line in all where line.name == "CATEGORIES" {
-            let tags = splitList(line.value).map { ICalendar.unescapeText($0) }.compactMap(Tags.fromElsewhere)
+            let tags = splitList(line.value).map { ICalendarText.unescape($0) }.compactMap(Tags.fromElsewhere)
             read.tags = Tags.changing(read.tags, adding: tags, removing: [])
             read.taken.insert(line.number)
         }

@@ -19,16 +19,22 @@ public enum Interchange {
     /// byte, which none of them holds, makes the file no text at all.
     public static func parse(_ bytes: [UInt8], as format: InterchangeFormat, timeZone: TimeZone = .current,
                              now: Date = Date()) throws(InterchangeError) -> ParsedFile {
-        let bytes = InterchangeFormat.withoutByteOrderMark(bytes)
-        if let nul = bytes.firstIndex(of: 0) {
-            throw InterchangeError(.line(bytes[..<nul].count { $0 == 0x0A } + 1), .nulByte)
-        }
+        let bytes = try text(bytes)
         return switch format {
         case .todotxt: try TodoTxt.parse(bytes, timeZone: timeZone, now: now)
         case .json: try TaskwarriorJSON.parse(bytes, timeZone: timeZone, now: now)
         case .markdown: try MarkdownChecklist.parse(bytes, now: now)
         case .ics: try ICalendar.parse(bytes, timeZone: timeZone, now: now)
         }
+    }
+
+    /// The bytes of a file without its byte-order mark; an error when they hold a NUL byte.
+    static func text(_ bytes: [UInt8]) throws(InterchangeError) -> [UInt8] {
+        let bytes = InterchangeFormat.withoutByteOrderMark(bytes)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw InterchangeError(.line(bytes[..<nul].count { $0 == 0x0A } + 1), .nulByte)
+        }
+        return bytes
     }
 
     /// `imported` made to change no more of `existing` (the stored task of the same identity) than

@@ -39,6 +39,10 @@ public struct InterchangeError: Error, Sendable, Hashable {
         case nulByte
         /// A Markdown file with text but no task list item (`- [ ] …`) in it.
         case noTaskItems
+        /// An iCalendar resource (one CalDAV object) with no `VTODO` in it.
+        case noToDo
+        /// An iCalendar resource with a second `VTODO` (here), after the one on `firstLine`.
+        case severalToDos(firstLine: Int)
     }
 
     /// Where the problem is.

@@ -62,6 +62,8 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
         case .notThisFormat: "it does not start with BEGIN:VCALENDAR"
         case .nulByte: "a NUL byte, which no text file holds"
         case .noTaskItems: "no line is a task list item (`- [ ] text`)"
+        case .noToDo: "it holds no VTODO"
+        case let .severalToDos(firstLine): "a second VTODO (the first is on line \(firstLine)), where one is expected"
         }
     }
 }

@@ -106,4 +106,68 @@ import Testing
 
             """, "\(read)")
     }
+
+    /// What another client wrote, changed here (checked off, un-checked, edited), reads as that
+    /// client meant it: a zone for every TZID, the percentage agreeing with the status, the summary's language.
+    @Test func icalendarReadsTheirToDosChangedHereAsTheyMeantThem() async throws {
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//peer//peer//EN\r
+            BEGIN:VTIMEZONE\r
+            TZID:Europe/Berlin\r
+            BEGIN:STANDARD\r
+            TZOFFSETFROM:+0100\r
+            TZOFFSETTO:+0100\r
+            DTSTART:19700101T000000\r
+            END:STANDARD\r
+            END:VTIMEZONE\r
+            BEGIN:VTODO\r
+            UID:paint@peer\r
+            SUMMARY:Paint\r
+            STATUS:IN-PROCESS\r
+            PERCENT-COMPLETE:40\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:old@peer\r
+            SUMMARY:Old\r
+            STATUS:COMPLETED\r
+            PERCENT-COMPLETE:100\r
+            COMPLETED:20261121T100000Z\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:greet@peer\r
+            SUMMARY;LANGUAGE=de:Grüße\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:call@peer\r
+            SUMMARY:Call\r
+            DTSTART;TZID=America/New_York:20261130T090000\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(toFile: folder.file("theirs.ics"), atomically: true, encoding: .utf8)
+        let utc = ["TZ": "UTC"]
+        _ = try await ProgramRun(["--quiet", "import", folder.file("theirs.ics")], in: folder, environment: utc)
+        _ = try await ProgramRun(["--quiet"], input: "done 1 2\nedit 3 Grüße, Oma\n", in: folder, environment: utc)
+        _ = try await ProgramRun(["--quiet", "export", folder.file("ours.ics")], in: folder, environment: utc)
+        let read = try await python("""
+            import icalendar
+            calendar = icalendar.Calendar.from_ical(open(\(folder.file("ours.ics").debugDescription), "rb").read())
+            print([str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")])
+            for todo in calendar.walk("VTODO"):
+                start = todo.get("DTSTART")
+                print(str(todo["SUMMARY"]), todo["SUMMARY"].params.get("LANGUAGE"), todo["STATUS"], todo.get("PERCENT-COMPLETE"),
+                      "COMPLETED" in todo, start and start.dt.isoformat())
+            """)
+        #expect(read.output == """
+            ['Europe/Berlin']
+            Paint None COMPLETED 100 True None
+            Old None NEEDS-ACTION None False None
+            Grüße, Oma de NEEDS-ACTION None False 2026-11-30T09:00:00+01:00
+            Call None NEEDS-ACTION None False 2026-11-30T14:00:00+00:00
+
+            """, "\(read)")
+    }
 }

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The `VTIMEZONE`s a calendar's to-dos need: RFC 5545 (§3.2.19) wants one for every `TZID` a
+/// property names. Reading keeps a zone with each to-do whose kept lines name it, among the task's
+/// iCalendar fields, as a `VTIMEZONE` component at the to-do's own level (where none can be, so it
+/// stands for one of the calendar's); writing puts each zone needed once at the calendar's level,
+/// before the to-dos.
+///
+/// A kept line whose zone was not kept (a file without its `VTIMEZONE`, a task imported before
+/// zones were kept) is written in UTC when the system knows the zone: the same instant for every
+/// client, where a `VTIMEZONE` made from the system's rules would have to spell out years of
+/// transitions (or a rule that is only a guess) and could disagree with the client's own. A zone
+/// nobody knows has no offset to convert with: its times are written floating, the same local time.
+struct ICalendarTimeZones {
+    /// The zones to write, in the order they were first needed: each a `VTIMEZONE`'s lines.
+    private(set) var lines: [String] = []
+    private var written: Set<String> = []
+
+    // MARK: Reading
+
+    /// The `TZID` of a `VTIMEZONE`'s lines (its BEGIN and END included): its own, not a sub-component's.
+    static func tzid(of component: [String]) -> String? {
+        var depth = 0
+        for line in component {
+            let name = ContentLine.name(of: line)
+            if name == "BEGIN" { depth += 1 }
+            if name == "END" { depth -= 1 }
+            if depth == 1, name == "TZID" { return ContentLine(line, number: 0)?.value }
+        }
+        return nil
+    }
+
+    /// `foreign` (a to-do's kept lines) and after them the zones of `zones` its lines name.
+    static func attaching(_ zones: [String: [String]], to foreign: String) -> String {
+        guard !zones.isEmpty, !foreign.isEmpty else { return foreign }
+        var attached: Set<String> = []
+        var lines = [foreign]
+        // At each LF scalar, as export splits: a line ending in a stray CR would make "\r\n" one Character.
+        for line in foreign.unicodeScalars.split(separator: "\n") {
+            guard let tzid = tzid(named: String(line)), let zone = zones[tzid], attached.insert(tzid).inserted else { continue }
+            lines += zone
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Writing
+
+    /// A to-do's kept lines without the zones kept with them, and those zones by `TZID` (the first
+    /// of each; one without a `TZID`, which nothing can name, is dropped).
+    static func split(_ foreign: [String]) -> (rest: [String], zones: [String: [String]]) {
+        guard foreign.contains(where: isZoneStart) else { return (foreign, [:]) }
+        var rest: [String] = []
+        var zones: [String: [String]] = [:]
+        var zone: [String]?
+        var depth = 0
+        for line in foreign {
+            let name = ContentLine.name(of: line)
+            if depth == 0, isZoneStart(line) { zone = [] }
+            if name == "BEGIN" { depth += 1 }
+            if zone != nil { zone?.append(line) } else { rest.append(line) }
+            guard name == "END", depth > 0 else { continue }
+            depth -= 1
+            if depth == 0, let lines = zone {
+                if let tzid = tzid(of: lines), zones[tzid] == nil { zones[tzid] = lines }
+                zone = nil
+            }
+        }
+        // A zone never ended (not from a file, which would not read) is not lost.
+        return (rest + (zone ?? []), zones)
+    }
+
+    private static func isZoneStart(_ line: String) -> Bool {
+        line.utf8.count == 15 && line.uppercased() == "BEGIN:VTIMEZONE"
+    }
+
+    /// `line` (a to-do's kept line) with its times made UTC or floating when its zone is of neither
+    /// `kept` nor the system; records the kept zone it names, to be written.
+    mutating func resolve(_ line: String, kept: [String: [String]]) -> String {
+        guard let tzid = Self.tzid(named: line) else { return line }
+        if let zone = kept[tzid] {
+            if written.insert(tzid).inserted { lines += zone }
+            return line
+        }
+        return Self.withoutZone(line, TimeZone(identifier: tzid))
+    }
+
+    /// `line` without its `TZID`, its local date-times made UTC in `zone` (when there is one).
+    private static func withoutZone(_ line: String, _ zone: TimeZone?) -> String {
+        guard let (parameters, value) = split(line) else { return line }
+        let values = value.split(separator: ",", omittingEmptySubsequences: false).map { value in
+            guard let zone, value.utf8.count == 15, let time = Timestamps.parseBasic(value, timeZone: zone) else { return String(value) }
+            return Timestamps.basicUTC(time)
+        }
+        // The first part is the name, whatever it looks like.
+        let kept = parameters.prefix(1) + parameters.dropFirst().filter { !$0.uppercased().hasPrefix("TZID=") }
+        return kept.joined(separator: ";") + ":" + values.joined(separator: ",")
+    }
+
+    /// The `TZID` parameter of a line, unquoted; nil when it has none.
+    private static func tzid(named line: String) -> String? {
+        guard mayNameAZone(line), let (parameters, _) = split(line),
+              let tzid = parameters.dropFirst().last(where: { $0.uppercased().hasPrefix("TZID=") })?.dropFirst(5) else { return nil }
+        return String(tzid.count > 1 && tzid.hasPrefix("\"") && tzid.hasSuffix("\"") ? tzid.dropFirst().dropLast() : tzid)
+    }
+
+    /// Whether `line` holds `TZID=` in any case: without making an upper-case copy of every line.
+    private static func mayNameAZone(_ line: String) -> Bool {
+        let pattern = Array("tzid=".utf8)
+        var matched = 0
+        for byte in line.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            matched = lower == pattern[matched] ? matched + 1 : (lower == pattern[0] ? 1 : 0)
+            if matched == pattern.count { return true }
+        }
+        return false
+    }
+
+    /// A line's name and parameters, split at each `;` outside quotes, and its value, after the
+    /// first `:` outside quotes; nil without one.
+    private static func split(_ line: String) -> (parameters: [String], value: String)? {
+        var parts: [String] = []
+        var part = ""
+        var inQuotes = false
+        var scalars = line.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "\"" { inQuotes.toggle() }
+            if !inQuotes, scalar == ";" || scalar == ":" {
+                parts.append(part)
+                part = ""
+                if scalar == ":" { return (parts, String(scalars)) }
+            } else {
+                part.unicodeScalars.append(scalar)
+            }
+        }
+        return nil
+    }
+}

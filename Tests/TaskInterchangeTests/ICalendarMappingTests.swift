@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import TaskInterchange
+import TaskModel
+
+/// What other clients' to-dos become when tasks writes them back (export, and CalDAV sync through
+/// `ICalendarResource`): valid iCalendar that reads the same, whatever tasks changed in them.
+@Suite struct ICalendarMappingTests {
+    /// A file of `body` (VTODOs and other components), read as tasks.
+    static func imported(_ body: String) throws -> [TaskItem] {
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n" + body + "END:VCALENDAR\r\n"
+        return Array(try RoundTripTests.reimported(Array(file.utf8), .ics))
+    }
+
+    static func exported(_ tasks: [TaskItem]) -> String {
+        String(decoding: Interchange.export(TaskList(tasks), as: .ics, timeZone: Samples.utc), as: UTF8.self)
+    }
+
+    static let head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tasks//tasks//EN\r\n"
+
+    static let berlin = """
+        BEGIN:VTIMEZONE\r
+        TZID:Europe/Berlin\r
+        BEGIN:STANDARD\r
+        DTSTART:19701025T030000\r
+        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        TZNAME:CET\r
+        END:STANDARD\r
+        BEGIN:DAYLIGHT\r
+        DTSTART:19700329T020000\r
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        TZNAME:CEST\r
+        END:DAYLIGHT\r
+        END:VTIMEZONE\r
+
+        """
+
+    static func todo(_ n: Int, _ lines: String) -> String {
+        "BEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-00000000000\(n)\r\nDTSTAMP:20261120T090000Z\r\n"
+            + "CREATED:20261120T090000Z\r\n" + lines + "END:VTODO\r\n"
+    }
+
+    // MARK: Time zones
+
+    @Test func aKeptTimeWithATZIDIsWrittenWithItsVTimezoneBeforeTheToDos() throws {
+        // The zone comes after the to-do in the file, which RFC 5545 allows.
+        let tasks = try Self.imported(Self.todo(1, """
+            SUMMARY:Meet\r
+            DUE;TZID=Europe/Berlin:20261201T090000\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """) + Self.berlin)
+        #expect(Self.exported(tasks) == Self.head + Self.berlin + Self.todo(1, """
+            SUMMARY:Meet\r
+            STATUS:NEEDS-ACTION\r
+            DUE:20261201T080000Z\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """) + "END:VCALENDAR\r\n")
+    }
+
+    @Test func aZoneTwoToDosReferToIsWrittenOnceAndOneNoKeptLineNeedsIsNot() throws {
+        let tasks = try Self.imported(Self.berlin + Self.todo(1, """
+            SUMMARY:One\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """) + Self.todo(2, """
+            SUMMARY:Two\r
+            RECURRENCE-ID;TZID="Europe/Berlin":20261130T090000\r
+
+            """) + Self.todo(3, """
+            SUMMARY:Three\r
+            DUE;TZID=Europe/Berlin:20261201T090000\r
+
+            """))
+        let text = Self.exported(tasks)
+        #expect(text.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
+        #expect(text.hasPrefix(Self.head + Self.berlin + "BEGIN:VTODO\r\n"))
+        #expect(text.contains("RECURRENCE-ID;TZID=\"Europe/Berlin\":20261130T090000\r\n"))
+        #expect(text.contains("SUMMARY:Three\r\nSTATUS:NEEDS-ACTION\r\nDUE:20261201T080000Z\r\nEND:VTODO\r\n"))
+    }
+
+    @Test func aLineEndingInAStrayCarriageReturnBeforeOneWithATZIDLeavesItsZoneKept() throws {
+        let tasks = try Self.imported(Self.berlin + Self.todo(1, """
+            SUMMARY:Meet\r
+            X-A:1\r\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """))
+        #expect(Self.exported(tasks).hasPrefix(Self.head + Self.berlin + "BEGIN:VTODO\r\n"))
+    }
+
+    /// With no VTIMEZONE kept, a zone the system knows is written as UTC (see `ICalendarTimeZones`),
+    /// and one it does not know, whose offset nobody can tell, as the same floating local time.
+    @Test func aTZIDWithoutItsVTimezoneBecomesUTCOrFloating() throws {
+        let tasks = try Self.imported(Self.todo(1, """
+            SUMMARY:Meet\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+            EXDATE;TZID=Europe/Berlin:20260701T090000,20261207T090000\r
+            X-SEEN;VALUE=DATE-TIME;TZID=Somewhere/Unknown:20261130T090000\r
+
+            """))
+        #expect(Self.exported(tasks) == Self.head + Self.todo(1, """
+            SUMMARY:Meet\r
+            STATUS:NEEDS-ACTION\r
+            DTSTART:20261130T080000Z\r
+            EXDATE:20260701T070000Z,20261207T080000Z\r
+            X-SEEN;VALUE=DATE-TIME:20261130T090000\r
+
+            """) + "END:VCALENDAR\r\n")
+    }
+
+    // MARK: Done and not done
+
+    /// The end of the VTODO of `summary` done at `Samples.done`, `rest` after its own lines.
+    static func done(_ summary: String, _ rest: String = "") -> String {
+        "SUMMARY:\(summary)\r\nSTATUS:COMPLETED\r\nCOMPLETED:20251123T121320Z\r\n" + rest + "END:VTODO\r\n"
+    }
+
+    @Test func aToDoInProgressCheckedOffIsAHundredPercentAndUncheckedItIsAsItWas() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Paint\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"))
+        tasks[0].doneAt = Samples.done
+        #expect(Self.exported(tasks).contains(Self.done("Paint", "PERCENT-COMPLETE:100\r\n")))
+        tasks[0].doneAt = nil
+        #expect(Self.exported(tasks).contains("SUMMARY:Paint\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\nEND:VTODO\r\n"))
+    }
+
+    @Test func aCompletedToDoUncheckedLosesItsHundredPercentAndItsCompletedTime() throws {
+        var tasks = try Self.imported(Self.todo(1, """
+            SUMMARY:Paint\r
+            STATUS:COMPLETED\r
+            PERCENT-COMPLETE:100\r
+            COMPLETED:20261121T100000Z\r
+
+            """) + Self.todo(2, "SUMMARY:Odd\r\nSTATUS:IN-PROCESS\r\nCOMPLETED:20261121T100000Z\r\n"))
+        #expect(tasks.map(\.isDone) == [true, false])
+        tasks[0].doneAt = nil
+        let text = Self.exported(tasks)
+        #expect(text.contains("SUMMARY:Paint\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:Odd\r\nSTATUS:IN-PROCESS\r\nEND:VTODO\r\n"))
+    }
+
+    @Test func aToDoWithAKeptCompletedTimeCheckedOffWritesOneCompleted() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Odd\r\nSTATUS:IN-PROCESS\r\nCOMPLETED:20261121T100000Z\r\n"))
+        tasks[0].doneAt = Samples.done
+        #expect(Self.exported(tasks).contains(Self.done("Odd")))
+    }
+
+    // MARK: The summary's parameters
+
+    @Test func aSummaryKeepsItsParametersAlsoOnceEdited() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY;LANGUAGE=de:Grüße\r\n"))
+        #expect(tasks[0].text == "Grüße")
+        #expect(Self.exported(tasks).contains("CREATED:20261120T090000Z\r\nSUMMARY;LANGUAGE=de:Grüße\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n"))
+        tasks[0].text = "Grüße, Oma"
+        #expect(Self.exported(tasks).contains("CREATED:20261120T090000Z\r\nSUMMARY;LANGUAGE=de:Grüße\\, Oma\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n"))
+    }
+
+    // MARK: What tasks does not model
+
+    @Test func sortOrderAlarmsDescriptionRelationsAndXPropertiesComeBackUntouched() throws {
+        let kept = """
+            DESCRIPTION:Two coats\\, then dry\r
+            X-APPLE-SORT-ORDER:738459920\r
+            RELATED-TO;RELTYPE=PARENT:019a0000-0000-7000-8000-000000000009\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Paint\r
+            TRIGGER;RELATED=END:-PT15M\r
+            X-WR-ALARMUID:5C1B\r
+            END:VALARM\r
+            X-MOZ-GENERATION:3\r
+            X-CUSTOM;X-PARAM="a:b":value\r
+
+            """
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Paint\r\n" + kept))
+        tasks[0].text = "Paint the door"
+        #expect(Self.exported(tasks) == Self.head + Self.todo(1, "SUMMARY:Paint the door\r\nSTATUS:NEEDS-ACTION\r\n" + kept)
+            + "END:VCALENDAR\r\n")
+    }
+}

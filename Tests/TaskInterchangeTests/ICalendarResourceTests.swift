@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TaskInterchange
+import TaskModel
+
+/// One CalDAV resource: a VCALENDAR of one task, and the task of one.
+@Suite struct ICalendarResourceTests {
+    static func read(_ text: String) throws(InterchangeError) -> TaskImport {
+        try ICalendarResource.read(Array(text.utf8), timeZone: Samples.utc, now: Samples.now)
+    }
+
+    @Test func renderWritesTheTaskItsZoneAndTheExtraLinesInPlaceOfKeptOnes() throws {
+        var task = try #require(ICalendarMappingTests.imported(ICalendarMappingTests.berlin + ICalendarMappingTests.todo(1, """
+            SUMMARY:Meet\r
+            X-APPLE-SORT-ORDER:5\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+
+            """)).first)
+        task.tags = ["work"]
+        let bytes = ICalendarResource.render(task, extra: ["X-APPLE-SORT-ORDER:7", "X-TASKS-POSITION:3"], timeZone: Samples.utc)
+        #expect(String(decoding: bytes, as: UTF8.self) == ICalendarMappingTests.head + ICalendarMappingTests.berlin
+            + ICalendarMappingTests.todo(1, """
+            SUMMARY:Meet\r
+            STATUS:NEEDS-ACTION\r
+            CATEGORIES:work\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+            X-APPLE-SORT-ORDER:7\r
+            X-TASKS-POSITION:3\r
+
+            """) + "END:VCALENDAR\r\n")
+    }
+
+    @Test func whatRenderWritesReadsAsTheSameTask() throws {
+        let task = Samples.task(1, "Call mom, then dad", favorite: true, due: .day(Samples.day(2026, 12, 1)), tags: ["home"],
+                                recurrence: Recurrence(.weeks(1)))
+        let read = try Self.read(String(decoding: ICalendarResource.render(task, timeZone: Samples.utc), as: UTF8.self))
+        #expect(read.id == task.id)
+        #expect(read.text == task.text)
+        #expect(read.isFavorite && read.due == task.due && read.tags == task.tags && read.recurrence == task.recurrence)
+        #expect(read.createdAt == task.createdAt)
+    }
+
+    @Test func aResourceWithAnEventBesideItsToDoIsRead() throws {
+        let read = try Self.read("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\n"
+            + ICalendarMappingTests.todo(1, "SUMMARY:Meet\r\n") + "END:VCALENDAR\r\n")
+        #expect(read.text == "Meet")
+    }
+
+    @Test func aResourceThatIsNotICalendarIsRefused() {
+        #expect(throws: InterchangeError(.line(1), .notThisFormat)) { try Self.read("hello\r\n") }
+    }
+
+    @Test func aResourceWithoutAToDoIsRefused() {
+        #expect(throws: InterchangeError(.wholeFile, .noToDo)) {
+            try Self.read("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        }
+    }
+
+    @Test func aResourceWithTwoToDosIsRefusedAtTheSecond() {
+        #expect(throws: InterchangeError(.line(8), .severalToDos(firstLine: 2))) {
+            try Self.read("BEGIN:VCALENDAR\r\n" + ICalendarMappingTests.todo(1, "SUMMARY:a\r\n")
+                + ICalendarMappingTests.todo(2, "SUMMARY:b\r\n") + "END:VCALENDAR\r\n")
+        }
+    }
+
+    @Test func aToDoWithoutASummaryIsRefused() {
+        #expect(throws: InterchangeError(.line(2), .missingField("SUMMARY"))) {
+            try Self.read("BEGIN:VCALENDAR\r\n" + ICalendarMappingTests.todo(1, "") + "END:VCALENDAR\r\n")
+        }
+    }
+}
