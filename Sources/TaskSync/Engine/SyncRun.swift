@@ -51,7 +51,7 @@ struct SyncRun {
                 remote[id] = Remote(href: resource.href, etag: resource.etag, data: resource.data, task: task)
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
-                if error.problem != .noTaskItems { report.skipped.append(.init(href: resource.href, problem: error)) }
+                if error.problem != .noToDo { report.skipped.append(.init(href: resource.href, problem: error)) }
             }
         }
         var removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)].flatMap(UUID.init(uuidString:)) })
