@@ -75,7 +75,8 @@ enum ICalendar {
         }
         if task.isFavorite { lines.append("PRIORITY:1") }
         lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
-        // A kept COMPLETED goes with the task's own (or with its being undone, RFC 5545 §3.8.2.1).
+        // A kept COMPLETED is never written: a done task writes its own, and one not done must not
+        // look done to clients that go by it.
         var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED"]
         if task.isFavorite { written.insert("PRIORITY") }
         if task.due != nil { written.insert("DUE") }
