@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import TaskSync
+
+@Suite("The parts of a sync that need no server")
+struct SyncPartsTests {
+    @Test("~/.netrc: the entry of the host, the login asked for, default last, macdef skipped, quotes")
+    func netrc() {
+        let netrc = Netrc("""
+            machine other.example login bob password b0b
+            macdef init
+            machine dav.example.com login mallory password no
+
+            machine dav.example.com
+              login alice password "s3cret with spaces"
+            machine dav.example.com login carol password c4rol
+            default login anonymous password guest
+            """)
+        #expect(netrc.entry(host: "DAV.example.com", login: nil) == .init(login: "alice", password: "s3cret with spaces"))
+        #expect(netrc.entry(host: "dav.example.com", login: "carol") == .init(login: "carol", password: "c4rol"))
+        #expect(netrc.entry(host: "elsewhere.example", login: nil) == .init(login: "anonymous", password: "guest"))
+        #expect(netrc.entry(host: "elsewhere.example", login: "zed") == nil)
+    }
+
+    @Test("a multistatus: hrefs, statuses, the properties found, the sync token; CDATA and entities read")
+    func multistatus() throws {
+        let status = try Multistatus(Array("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+              <D:response><D:href>/alice/tasks/a%20b.ics</D:href>
+                <D:propstat><D:prop><D:getetag>"e1"</D:getetag><C:calendar-data><![CDATA[BEGIN:VCALENDAR
+            END:VCALENDAR]]></C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>
+                <D:propstat><D:prop><D:displayname/></D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>
+              </D:response>
+              <D:response><D:href>/alice/tasks/gone.ics</D:href><D:status>HTTP/1.1 404 Not Found</D:status></D:response>
+              <D:sync-token>http://x/sync/1&amp;2</D:sync-token>
+            </D:multistatus>
+            """.utf8))
+        #expect(status.responses.map(\.href) == ["/alice/tasks/a%20b.ics", "/alice/tasks/gone.ics"])
+        #expect(status.responses.map(\.status) == [nil, 404])
+        #expect(status.responses[0].etag == "\"e1\"")
+        #expect(status.responses[0].property(DAVElement.caldav, "calendar-data")?.text == "BEGIN:VCALENDAR\nEND:VCALENDAR")
+        #expect(status.responses[0].property(DAVElement.dav, "displayname") == nil)
+        #expect(status.syncToken == "http://x/sync/1&2")
+    }
+
+    @Test("what is not a multistatus is refused in a few words", arguments: [
+        ("<D:multistatus xmlns:D=\"DAV:\"><D:response>", "XML that does not read (line 1)"),
+        ("<html><body>Welcome</body></html>", "no multistatus in the answer"),
+        ("", "XML that does not read"),
+        ("\u{1B}[31m", "XML that does not read (line 1)"),
+    ])
+    func notAMultistatus(body: String, problem: String) {
+        #expect(throws: SyncError.self) { try Multistatus(Array(body.utf8)) }
+        do {
+            _ = try Multistatus(Array(body.utf8))
+        } catch {
+            guard case let .malformedAnswer(what) = error else { Issue.record("\(error)"); return }
+            #expect(what == problem)
+        }
+    }
+
+    @Test("hrefs written differently name the same resource")
+    func hrefs() throws {
+        let collection = try #require(URL(string: "https://dav.example.com/alice/tasks/"))
+        #expect(HrefPath.of("/alice/tasks/a%40b.ics", in: collection) == HrefPath.of("a@b.ics", in: collection))
+        #expect(HrefPath.of("https://dav.example.com/alice/tasks/", in: collection) == HrefPath.of("/alice/tasks", in: collection))
+    }
+
+    @Test("a password goes over plain http only to this machine, unless the pairing allows it")
+    func plainHTTP() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("netrc-\(UUID().uuidString)").path
+        try Data("default login alice password secret\n".utf8).write(to: URL(fileURLWithPath: home))
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        func look(_ address: String, allow: Bool = false) throws(SyncError) -> Credentials {
+            try Credentials.look(for: Pairing(url: URL(string: address)!, user: nil, passwordCommand: nil, allowsPlainHTTP: allow),
+                                 environment: ["NETRC": home])
+        }
+        #expect(try look("http://127.0.0.1:5232/").password == "secret")
+        #expect(try look("http://localhost/").user == "alice")
+        #expect(try look("http://[::1]:8080/").password == "secret")
+        #expect(try look("https://dav.example.com/").password == "secret")
+        #expect(try look("http://dav.example.com/", allow: true).password == "secret")
+        #expect(throws: SyncError.self) { try look("http://dav.example.com/") }
+    }
+
+    @Test("the password command: its first line; a failure or nothing printed is said")
+    func passwordCommand() throws {
+        #expect(try PasswordCommand.run("printf 'pw one\\nsecond\\n'") == "pw one")
+        #expect(throws: SyncError.self) { try PasswordCommand.run("echo nope >&2; exit 3") }
+        do {
+            _ = try PasswordCommand.run("echo nope >&2; exit 3")
+        } catch {
+            guard case let .passwordCommand(.failed(status, line)) = error else { Issue.record("\(error)"); return }
+            #expect(status == 3 && line == "nope")
+        }
+        do {
+            _ = try PasswordCommand.run("true")
+        } catch {
+            guard case .passwordCommand(.printedNothing) = error else { Issue.record("\(error)"); return }
+        }
+    }
+}
