@@ -25,7 +25,9 @@ enum SyncCommand: Sendable, Hashable {
         while let word = words.popFirst() {
             switch word {
             case "--status", "--unpair":
-                guard flag == nil, address == nil, words.isEmpty else { throw .syncArguments(String(word)) }
+                // `--status` and `--unpair` stand alone: the word after one, or the one itself after others, is out of place.
+                if let next = words.first, flag == nil, address == nil, !plainHTTP { throw .syncArguments(String(next)) }
+                guard flag == nil, address == nil, !plainHTTP, words.isEmpty else { throw .syncArguments(String(word)) }
                 flag = word == "--status" ? .status : .unpair
             case "--allow-plain-http":
                 plainHTTP = true
