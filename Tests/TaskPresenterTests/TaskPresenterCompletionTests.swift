@@ -11,7 +11,7 @@ struct TaskPresenterCompletionTests {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "") == [
             "add ", "done ", "fav ", "edit ", "mv ", "rm ", "due ", "tag ", "every ", "clear", "find ", "today", "upcoming",
-            "list", "ls", "undo", "redo", "export ", "import ", "share ", "unshare ", "help ", "quit", "exit",
+            "list", "ls", "undo", "redo", "export ", "import ", "sync ", "share ", "unshare ", "help ", "quit", "exit",
         ])
     }
 
@@ -64,7 +64,7 @@ struct TaskPresenterCompletionTests {
     func helpTopic() throws {
         let (sut, _) = try makeSUT()
         #expect(sut.completions(for: "help r") == ["help rm", "help redo"])
-        #expect(sut.completions(for: "help ").count == 24)
+        #expect(sut.completions(for: "help ").count == 25)
     }
 
     @Test("asking for completions changes nothing and shows nothing")

@@ -55,6 +55,7 @@ import Testing
               redo            re-apply the latest undone change
               export [FILE]   write the list as todo.txt, JSON, Markdown or iCalendar
               import FILE     add or update tasks from such a file (- for standard input)
+              sync [URL]      two-way sync with a CalDAV task list (--status, --unpair)
               share ROLE      let a role of the server use a shared list (--read-only)
               unshare ROLE    take a shared list from a role of the server
               help [COMMAND]  show what the commands do, or one in detail
