@@ -140,16 +140,24 @@ public final class CalDAVSync: @unchecked Sendable {
 
     /// The pairing `request` asks for: an http(s) address with a host, the user taken out of it.
     private static func pairing(_ request: PairRequest) throws(SyncError) -> Pairing {
+        if URLComponents(string: request.address)?.password != nil { throw .passwordInAddress }
         guard var components = URLComponents(string: request.address), let scheme = components.scheme?.lowercased(),
               ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
-            throw .invalidAddress(request.address)
+            throw .invalidAddress(withoutPassword(request.address))
         }
-        if components.password != nil { throw .passwordInAddress }
         let user = request.user ?? components.user
         components.user = nil
         components.scheme = scheme
         if components.path.isEmpty { components.path = "/" }
         guard let url = components.url else { throw .invalidAddress(request.address) }
         return Pairing(url: url, user: user, passwordCommand: request.passwordCommand, allowsPlainHTTP: request.allowsPlainHTTP)
+    }
+
+    /// `address` with what may be a password (`user:secret@` after `//`) left out, for a message.
+    static func withoutPassword(_ address: String) -> String {
+        guard let start = address.range(of: "//")?.upperBound else { return address }
+        let authority = address[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return address }
+        return String(address[..<address.index(after: colon)]) + "…" + String(address[at...])
     }
 }

@@ -67,6 +67,14 @@ struct SyncPartsTests {
         #expect(HrefPath.of("https://dav.example.com/alice/tasks/", in: collection) == HrefPath.of("/alice/tasks", in: collection))
     }
 
+    @Test("an address is never shown with a password in it")
+    func addressWithoutPassword() {
+        #expect(CalDAVSync.withoutPassword("htps://alice:s3cret@dav.example.com/x") == "htps://alice:…@dav.example.com/x")
+        #expect(CalDAVSync.withoutPassword("dav://a:b:c@h") == "dav://a:…@h")
+        #expect(CalDAVSync.withoutPassword("https://alice@dav.example.com/a:b@c") == "https://alice@dav.example.com/a:b@c")
+        #expect(CalDAVSync.withoutPassword("not an address") == "not an address")
+    }
+
     @Test("a password goes over plain http only to this machine, unless the pairing allows it")
     func plainHTTP() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("netrc-\(UUID().uuidString)").path
