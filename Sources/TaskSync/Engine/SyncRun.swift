@@ -2,11 +2,11 @@ import Foundation
 import TaskInterchange
 import TaskModel
 
-/// One sync of a paired list: what changed on the server is fetched, each task is merged against
-/// the state both sides last agreed on (`SyncMerge`), the server is written (every write
-/// conditional on what was read), and only then the list, in one step of its history. A sync cut
-/// short before the list is written leaves it as it was; what reached the server is found again
-/// by the next sync, equal on both sides, so that nothing is lost or doubled.
+/// One sync of a paired list: what changed on the server is fetched (`ServerTasks`), each task is
+/// merged against the state both sides last agreed on (`SyncPlan`), the server is written (every
+/// write conditional on what was read), and only then the list, in one step of its history. A sync
+/// cut short before the list is written leaves it as it was; what reached the server is found
+/// again by the next sync, equal on both sides, so that nothing is lost or doubled.
 struct SyncRun {
     var state: SyncState
     let session: DAVSession
@@ -14,112 +14,46 @@ struct SyncRun {
     let timeZone: TimeZone
     let now: Date
 
-    /// A task's resource as fetched.
-    private struct Remote {
-        var href: String
-        var etag: String?
-        var data: String
-        var task: TaskImport
-    }
+    /// The tasks left for the next sync: changed on the server (or here) meanwhile, or refused.
+    private var postponed: Set<TaskItem.ID> = []
+    private var report = SyncReport()
 
-    /// A write to the server.
-    private struct Write {
-        var id: TaskItem.ID
-        var href: String
-        /// The body of a PUT; nil for a DELETE.
-        var body: [UInt8]?
-        /// The ETag it must still have; nil: it must not exist (PUT) or is unknown (DELETE).
-        var etag: String?
-        var isNew: Bool
+    init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date) {
+        self.state = state
+        self.session = session
+        self.storage = storage
+        self.timeZone = timeZone
+        self.now = now
     }
 
     mutating func run() throws(SyncError) -> SyncReport {
-        let collection = state.pairing.url
-        var report = SyncReport()
-        let changes = try RemoteChanges.since(state.syncToken, in: collection, session: session)
-        var idByPath: [String: String] = [:]
-        for (id, item) in state.items { idByPath[HrefPath.of(item.href, in: collection)] = id }
-        let stale = changes.changed.filter { member in
-            guard let id = idByPath[HrefPath.of(member.href, in: collection)], let known = state.items[id]?.etag else { return true }
-            return member.etag == nil || member.etag != known
-        }
-        var remote: [TaskItem.ID: Remote] = [:]
-        for resource in try RemoteChanges.fetch(stale, from: collection, session: session) {
-            do {
-                let task = try ICalendarResource.read(Array(resource.data.utf8), timeZone: timeZone, now: now)
-                guard let id = task.id else { continue }
-                remote[id] = Remote(href: resource.href, etag: resource.etag, data: resource.data, task: task)
-            } catch {
-                // An event or a journal beside the to-dos is not a task: left alone, silently.
-                if error.problem != .noToDo { report.skipped.append(.init(href: resource.href, problem: error)) }
-            }
-        }
-        var removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)].flatMap(UUID.init(uuidString:)) })
-        if changes.isComplete {
-            let listed = Set(changes.changed.map { HrefPath.of($0.href, in: collection) })
-            for (path, id) in idByPath where !listed.contains(path) { UUID(uuidString: id).map { removed.insert($0) } }
-        }
+        let server = try ServerTasks.read(since: state, session: session, timeZone: timeZone, now: now)
+        report.skipped = server.skipped
         let storage = storage
         let list: TaskList
-        do { list = try storage.read { try $0.allTasks() } } catch { throw Self.storeError(error) }
-
-        var order: [TaskItem.ID] = list.map(\.id)
-        var local: [TaskItem.ID: TaskItem] = [:]
-        for task in list { local[task.id] = task }
-        let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(remote.keys).subtracting(local.keys)
-        order += others.sorted { $0.uuidString < $1.uuidString }
-
-        var writes: [Write] = []
-        var localWrites: [TaskItem.ID: TaskImport] = [:]
-        var localRemovals: [TaskItem.ID] = []
-        var settled: [TaskItem.ID: SyncState.Item?] = [:] // the new state of each task not written to the server
-        var conflicts: [TaskItem.ID: [SyncConflict]] = [:]
-        for id in order {
-            let key = id.uuidString.lowercased()
-            let item = state.items[key]
-            let base = item.flatMap { try? ICalendarResource.read(Array($0.base.utf8), timeZone: timeZone, now: now) }
-            let localTask = local[id]
-            let fetched = remote[id]
-            let remoteTask: TaskImport? = fetched?.task ?? (removed.contains(id) || item == nil ? nil : base)
-            let merge = SyncMerge.merge(base: base.map(SyncFields.init), local: localTask.map(SyncFields.init),
-                                        localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
-                                        remote: remoteTask.map(SyncFields.init), remoteChangedAt: remoteTask?.modifiedAt)
-            if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
-            // The properties tasks does not model come from the server when it sent the task again.
-            let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
-            if let fields = merge.fields {
-                let changedHere = merge.writesLocal || localTask.map { !Self.sameProperties($0.foreign["icalendar"], foreign) } ?? true
-                if changedHere {
-                    localWrites[id] = TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
-                                                 createdAt: localTask?.createdAt ?? remoteTask?.createdAt ?? now,
-                                                 foreign: ["icalendar": foreign ?? ""], due: fields.due, tags: fields.tags,
-                                                 recurrence: fields.recurrence, modifiedAt: remoteTask?.modifiedAt ?? now)
-                }
-            } else if localTask != nil, merge.writesLocal {
-                localRemovals.append(id)
-            }
-            let href = item?.href ?? fetched?.href ?? collection.appendingPathComponent(key + ".ics").path
-            if let fields = merge.fields {
-                if merge.writesRemote {
-                    let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
-                                        createdAt: localTask?.createdAt ?? remoteTask?.createdAt ?? now,
-                                        foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due, tags: fields.tags,
-                                        recurrence: fields.recurrence, modifiedAt: localTask?.modifiedAt ?? now)
-                    writes.append(Write(id: id, href: href, body: ICalendarResource.render(task, timeZone: timeZone),
-                                        etag: remoteTask == nil ? nil : fetched?.etag ?? item?.etag, isNew: remoteTask == nil))
-                } else if let fetched {
-                    settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
-                }
-            } else if remoteTask != nil, merge.writesRemote {
-                writes.append(Write(id: id, href: href, body: nil, etag: fetched?.etag ?? item?.etag, isNew: false))
-            } else if item != nil {
-                settled[id] = .some(nil)
-            }
-        }
-
+        do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
+        let plan = SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
+        var settled = plan.settled
         // The server first: a sync that fails there has changed nothing here.
-        var postponed: Set<TaskItem.ID> = []
-        var rejected: [(id: TaskItem.ID, status: Int)] = []
+        try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
+        try writeList(plan, settling: &settled)
+        for id in plan.order where !postponed.contains(id) {
+            guard let found = plan.conflicts[id] else { continue }
+            let text = plan.localWrites[id]?.text ?? plan.local[id]?.text ?? server.fetched[id]?.task.text ?? ""
+            report.conflicts.append(.init(text: text, conflicts: found))
+        }
+        for (id, item) in settled where !postponed.contains(id) { state.items[id.uuidString.lowercased()] = item }
+        // Asked again from the same token, the server names what was left for the next sync again.
+        if postponed.isEmpty { state.syncToken = server.token }
+        state.lastSync = now
+        return report
+    }
+
+    /// Sends `writes`, a few at a time (as many as the transport opens connections), and keeps what
+    /// each one left on the server in `settled`.
+    private mutating func write(_ writes: [SyncPlan.Write], settling settled: inout [TaskItem.ID: SyncState.Item?],
+                                names: (TaskItem.ID) -> String) throws(SyncError) {
+        let collection = state.pairing.url
         var start = 0
         while start < writes.count {
             let batch = Array(writes[start..<min(start + HTTPTransport.connectionsPerHost, writes.count)])
@@ -134,17 +68,19 @@ struct SyncRun {
                 switch answer.status {
                 case 412:
                     postponed.insert(write.id)
+                    report.postponed += 1
                 case 404 where write.body == nil:
                     settled[write.id] = .some(nil)
                 case 207, 400, 403, 409, 413, 415, 422:
                     // Refused for this task alone (Xandikos says so in a 207): the others go on, and
                     // this one is left as it is on both sides.
                     postponed.insert(write.id)
-                    rejected.append((write.id, answer.status))
+                    report.rejected.append(.init(text: names(write.id), status: answer.status))
                 default:
                     try session.check(answer, write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection))
                     if let body = write.body {
-                        settled[write.id] = SyncState.Item(href: write.href, etag: answer.header("ETag"), base: String(decoding: body, as: UTF8.self))
+                        settled[write.id] = SyncState.Item(href: write.href, etag: answer.header("ETag"),
+                                                           base: String(decoding: body, as: UTF8.self))
                         if write.isNew { report.sent.added += 1 } else { report.sent.updated += 1 }
                     } else {
                         settled[write.id] = .some(nil)
@@ -153,73 +89,51 @@ struct SyncRun {
                 }
             }
         }
-        report.postponed = postponed.count - rejected.count
-        for (id, status) in rejected {
-            report.rejected.append(.init(text: local[id]?.text ?? remote[id]?.task.text ?? "", status: status))
-        }
-
-        // Then the list, in one step; a task changed here meanwhile is left for the next sync.
-        var imports = order.compactMap { postponed.contains($0) ? nil : localWrites[$0] }
-        var removals = localRemovals.filter { !postponed.contains($0) }
-        let meant = Set(imports.compactMap(\.id)).union(removals)
-        if !imports.isEmpty || !removals.isEmpty {
-            do {
-                (imports, removals) = try storage.write { transaction in
-                    // A task changed here (another prompt) since it was read keeps that change; the
-                    // next sync merges it, as the later one.
-                    func unchanged(_ id: TaskItem.ID) throws -> Bool {
-                        let now = try transaction.task(id: id)
-                        guard let now, let before = local[id] else { return now == nil && local[id] == nil }
-                        return SyncFields(now) == SyncFields(before) && now.foreign == before.foreign
-                    }
-                    let kept = (try imports.filter { try $0.id.map(unchanged) ?? false }, try removals.filter(unchanged))
-                    try transaction.importTasks(kept.0, removing: kept.1, from: .sync, at: now)
-                    return kept
-                }
-            } catch {
-                throw Self.storeError(error)
-            }
-            for task in imports {
-                guard let id = task.id else { continue }
-                if let before = local[id] {
-                    // Other programs' properties coming back are no news.
-                    if SyncFields(before) != SyncFields(task) { report.received.updated += 1 }
-                } else {
-                    report.received.added += 1
-                }
-            }
-            report.received.removed = removals.count
-            // What was not written here keeps its last agreed state, so that the next sync merges
-            // the server's side again rather than take this side's older values for changes.
-            for id in meant.subtracting(imports.compactMap(\.id)).subtracting(removals) { settled[id] = nil; postponed.insert(id) }
-        }
-        for id in order where !postponed.contains(id) {
-            guard let found = conflicts[id] else { continue }
-            let text = localWrites[id]?.text ?? local[id]?.text ?? remote[id]?.task.text ?? ""
-            report.conflicts.append(.init(text: text, conflicts: found))
-        }
-        for (id, item) in settled where !postponed.contains(id) {
-            state.items[id.uuidString.lowercased()] = item
-        }
-        if postponed.isEmpty { state.syncToken = changes.token }
-        state.lastSync = now
-        return report
     }
 
-    /// Whether two tasks' kept iCalendar properties are the same but for `DTSTAMP`, which a server
-    /// writes when it stores a to-do and which says nothing about the task.
-    static func sameProperties(_ first: String?, _ second: String?) -> Bool {
-        func meaningful(_ text: String?) -> [Substring] {
-            (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") }
+    /// Writes the plan's changes to the list in one step. A task changed here (another prompt)
+    /// since it was read keeps that change, and its last agreed state, so that the next sync
+    /// merges the server's side again rather than take this side's older values for changes.
+    private mutating func writeList(_ plan: SyncPlan, settling settled: inout [TaskItem.ID: SyncState.Item?]) throws(SyncError) {
+        let postponed = postponed
+        let imports = plan.order.compactMap { postponed.contains($0) ? nil : plan.localWrites[$0] }
+        let removals = plan.localRemovals.filter { !postponed.contains($0) }
+        guard !imports.isEmpty || !removals.isEmpty else { return }
+        let local = plan.local
+        let now = now
+        let written: (imports: [TaskImport], removals: [TaskItem.ID])
+        do {
+            written = try storage.write { transaction in
+                func unchanged(_ id: TaskItem.ID) throws -> Bool {
+                    let current = try transaction.task(id: id)
+                    guard let current, let before = local[id] else { return current == nil && local[id] == nil }
+                    return SyncFields(current) == SyncFields(before) && current.foreign == before.foreign
+                }
+                let kept = (try imports.filter { try $0.id.map(unchanged) ?? false }, try removals.filter(unchanged))
+                try transaction.importTasks(kept.0, removing: kept.1, from: .sync, at: now)
+                return kept
+            }
+        } catch {
+            throw .store(error)
         }
-        return meaningful(first) == meaningful(second)
+        for task in written.imports {
+            guard let id = task.id else { continue }
+            if let before = local[id] {
+                // Other programs' properties coming back are no news.
+                if SyncFields(before) != SyncFields(task) { report.received.updated += 1 }
+            } else {
+                report.received.added += 1
+            }
+        }
+        report.received.removed = written.removals.count
+        let meant = Set(imports.compactMap(\.id)).union(removals)
+        for id in meant.subtracting(written.imports.compactMap(\.id)).subtracting(written.removals) {
+            settled[id] = nil
+            self.postponed.insert(id)
+        }
     }
 
     static func url(_ href: String, in collection: URL) -> URL {
         URL(string: href, relativeTo: collection)?.absoluteURL ?? collection
-    }
-
-    static func storeError(_ error: Error) -> SyncError {
-        .store(error)
     }
 }

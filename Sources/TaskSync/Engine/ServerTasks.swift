@@ -1,0 +1,55 @@
+import Foundation
+import TaskInterchange
+import TaskModel
+
+/// What the server holds that the last sync did not see: the to-dos changed or added there (read),
+/// those removed, and the members that hold a to-do tasks cannot read.
+struct ServerTasks {
+    /// A task's resource as fetched.
+    struct Fetched {
+        var href: String
+        var etag: String?
+        var data: String
+        var task: TaskImport
+    }
+
+    var fetched: [TaskItem.ID: Fetched] = [:]
+    var removed: Set<TaskItem.ID> = []
+    var skipped: [SyncReport.Skipped] = []
+    /// The token to ask from next time.
+    var token: String?
+
+    /// Asks the server what changed since `state`'s sync, and fetches it.
+    static func read(since state: SyncState, session: DAVSession, timeZone: TimeZone, now: Date) throws(SyncError) -> ServerTasks {
+        let collection = state.pairing.url
+        let changes = try RemoteChanges.since(state.syncToken, in: collection, session: session)
+        var server = ServerTasks(token: changes.token)
+        var idByPath: [String: TaskItem.ID] = [:]
+        for (key, item) in state.items {
+            if let id = UUID(uuidString: key) { idByPath[HrefPath.of(item.href, in: collection)] = id }
+        }
+        // A member whose ETag is the one the last sync wrote or read is as it was.
+        let stale = changes.changed.filter { member in
+            guard let id = idByPath[HrefPath.of(member.href, in: collection)],
+                  let known = state.items[id.uuidString.lowercased()]?.etag else { return true }
+            return member.etag == nil || member.etag != known
+        }
+        for resource in try RemoteChanges.fetch(stale, from: collection, session: session) {
+            do {
+                let task = try ICalendarResource.read(Array(resource.data.utf8), timeZone: timeZone, now: now)
+                guard let id = task.id else { continue }
+                server.fetched[id] = Fetched(href: resource.href, etag: resource.etag, data: resource.data, task: task)
+            } catch {
+                // An event or a journal beside the to-dos is not a task: left alone, silently.
+                if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, problem: error)) }
+            }
+        }
+        server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })
+        if changes.isComplete {
+            // Everything was listed: a member known from the last sync and not listed is gone.
+            let listed = Set(changes.changed.map { HrefPath.of($0.href, in: collection) })
+            for (path, id) in idByPath where !listed.contains(path) { server.removed.insert(id) }
+        }
+        return server
+    }
+}
