@@ -3,7 +3,9 @@ import TaskInterchange
 import TaskModel
 
 /// What a sync is to do, task by task, decided before anything is written: each task merged
-/// (`SyncMerge`) from its state at the last sync (the base), the list's, and the server's.
+/// (`SyncMerge`) from its state at the last sync (the base), the list's, and the server's; then the
+/// order (`SortOrder`): tasks the server moved are placed here, and tasks moved here get new
+/// `X-APPLE-SORT-ORDER` values there.
 struct SyncPlan {
     /// A write to the server.
     struct Write {
@@ -16,6 +18,20 @@ struct SyncPlan {
         var isNew: Bool
     }
 
+    /// A task the server is to hold after the sync: what a PUT of it would send, and where.
+    private struct Kept {
+        var task: TaskItem
+        var href: String
+        var etag: String?
+        var isNew: Bool
+        /// Whether its fields need writing, whatever its order.
+        var writes: Bool
+        /// Its order value on the server now, or at the last sync.
+        var sortValue: Int64?
+        /// Whether the server moved it since the last sync (its value changed there).
+        var movedThere: Bool
+    }
+
     /// The list's tasks by identity, as read for the plan.
     let local: [TaskItem.ID: TaskItem]
     /// Every task concerned, the list's in its order first.
@@ -24,9 +40,12 @@ struct SyncPlan {
     /// What the list is to hold of each task it changes, and the tasks it loses.
     private(set) var localWrites: [TaskItem.ID: TaskImport] = [:]
     private(set) var localRemovals: [TaskItem.ID] = []
+    /// Where tasks go in the list, in this order, after the writes: those the server moved or added.
+    private(set) var placements: [(id: TaskItem.ID, place: Placement)] = []
     /// The state to keep of each task the server is not written for (nil: forget it).
     private(set) var settled: [TaskItem.ID: SyncState.Item?] = [:]
     private(set) var conflicts: [TaskItem.ID: [SyncConflict]] = [:]
+    private var kept: [TaskItem.ID: Kept] = [:]
 
     init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
         var local: [TaskItem.ID: TaskItem] = [:]
@@ -37,6 +56,7 @@ struct SyncPlan {
             .subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
         for id in order { plan(id, server: server, state: state, timeZone: timeZone, now: now) }
+        planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
 
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
@@ -55,11 +75,12 @@ struct SyncPlan {
         let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
         let href = item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
+        let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
 
         guard let fields = merge.fields else {
             if localTask != nil, merge.writesLocal { localRemovals.append(id) }
             if remoteTask != nil, merge.writesRemote {
-                writes.append(Write(id: id, href: href, body: nil, etag: fetched?.etag ?? item?.etag, isNew: false))
+                writes.append(Write(id: id, href: href, body: nil, etag: etag, isNew: false))
             } else if item != nil {
                 settled[id] = .some(nil)
             }
@@ -71,14 +92,48 @@ struct SyncPlan {
                                          tags: fields.tags, recurrence: fields.recurrence,
                                          modifiedAt: remoteTask?.modifiedAt ?? now)
         }
-        if merge.writesRemote {
-            let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
-                                createdAt: createdAt, foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due,
-                                tags: fields.tags, recurrence: fields.recurrence, modifiedAt: localTask?.modifiedAt ?? now)
-            writes.append(Write(id: id, href: href, body: ICalendarResource.render(task, timeZone: timeZone),
-                                etag: remoteTask == nil ? nil : fetched?.etag ?? item?.etag, isNew: remoteTask == nil))
-        } else if let fetched {
+        let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
+                            createdAt: createdAt, foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due,
+                            tags: fields.tags, recurrence: fields.recurrence, modifiedAt: localTask?.modifiedAt ?? now)
+        let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
+        let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
+        kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
+                        sortValue: remoteValue, movedThere: remoteValue != nil && (item == nil || remoteValue != baseValue))
+        if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
+        }
+    }
+
+    /// The order both ways, then the writes of the tasks the server keeps: first each task the server
+    /// moved (or added with a value) is placed among the list's by value; then the values are made
+    /// to follow the list's order, and a task whose value changes is written for that alone.
+    private mutating func planOrder(listed: [TaskItem.ID], timeZone: TimeZone) {
+        let kept = kept
+        let removed = Set(localRemovals)
+        var sequence = listed.filter { !removed.contains($0) && kept[$0]?.movedThere != true }
+        // Tasks the server added are appended by the import: each one placed (with those it moved) by value.
+        let moved = kept.filter { $0.value.movedThere }.sorted { ($0.value.sortValue ?? 0, $0.key.uuidString) < ($1.value.sortValue ?? 0, $1.key.uuidString) }
+        for (id, task) in moved {
+            guard let value = task.sortValue else { continue }
+            let next = sequence.firstIndex { kept[$0]?.sortValue.map { $0 > value } ?? false }
+            if let next {
+                placements.append((id, .before(sequence[next])))
+                sequence.insert(id, at: next)
+            } else {
+                if let last = sequence.last { placements.append((id, .after(last))) }
+                sequence.append(id)
+            }
+        }
+        let placed = Set(sequence)
+        sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
+        let values = SortOrder.assign(sequence.map { kept[$0]?.sortValue })
+        for (id, value) in zip(sequence, values) {
+            guard let task = kept[id], task.writes || task.sortValue != value else { continue }
+            writes.append(Write(id: id, href: task.href,
+                                body: ICalendarResource.render(task.task, extra: ["\(SortOrder.property):\(value)"],
+                                                               timeZone: timeZone),
+                                etag: task.etag, isNew: task.isNew))
+            settled[id] = nil
         }
     }
 
