@@ -171,6 +171,9 @@ extension SyncError {
             "cannot use the pairing file \(path): \(reason)"
         case let .store(error):
             TaskPresenter.describe(error)
+        case let .wouldEmptyServer(count):
+            "the list here is empty, and syncing would remove all \(count) tasks from the server; nothing was changed "
+                + "(sync --unpair, then sync URL, brings them back here; remove them on the server to empty both)"
         case .interrupted:
             "interrupted; nothing was changed here"
         }

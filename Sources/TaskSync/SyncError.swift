@@ -37,6 +37,8 @@ public enum SyncError: Error, Sendable {
     case pairingFile(path: String, reason: String)
     /// The local list could not be read or changed.
     case store(any Error)
+    /// The list here is empty, and the sync would remove every one of this many tasks from the server.
+    case wouldEmptyServer(Int)
     /// The user interrupted it (Ctrl-C) before anything local changed.
     case interrupted
 

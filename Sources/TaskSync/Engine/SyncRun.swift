@@ -33,6 +33,13 @@ struct SyncRun {
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
         let plan = SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
+        // An empty list here that was not empty at the last sync is more likely a store replaced
+        // (a new file, a restore) than every task removed one by one: emptying the server from it
+        // would lose every task there.
+        let removals = plan.writes.count { $0.body == nil }
+        if list.isEmpty, removals >= 2, removals == state.items.count {
+            throw .wouldEmptyServer(removals)
+        }
         var settled = plan.settled
         // The server first: a sync that fails there has changed nothing here.
         try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
