@@ -34,6 +34,12 @@ extension PostgresTransaction: PositionedList {
         return try query(sql, .int64(anchor), .int64(excluding ?? anchor)).int64(0, 0)
     }
 
+    func holdsTask(between low: Int64, and high: Int64) throws -> Bool {
+        try query("""
+            SELECT 1 FROM tasks.task WHERE position > $1 AND position < $2 AND removed_by IS NULL LIMIT 1
+            """, .int64(low), .int64(high)).count > 0
+    }
+
     /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
     /// the history's images keep the same way: they are ranked together with the tasks' own, so an
     /// image keeps its place against every task and every other image (and equals its task's
