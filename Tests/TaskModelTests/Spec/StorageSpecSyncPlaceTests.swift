@@ -68,6 +68,30 @@ import TaskModel
         try expectUndoAndRedoExact(database, before: before, change: Change(kind: .sync, taskCount: 4))
     }
 
+    @Test(arguments: Backend.allCases) func aTaskPlacedTwiceEndsWhereTheSecondPlacementPutsIt(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["a", "b", "c", "d"])
+        let before = try database.allTasks()
+        let outcome = try database.sync([], placing: [(tasks[2].id, .before(tasks[0].id)), (tasks[2].id, .after(tasks[3].id))])
+        #expect(outcome == ImportOutcome(effects: [], placedCount: 2))
+        #expect(try database.texts() == ["a", "b", "d", "c"])
+        try expectUndoAndRedoExact(database, before: before, change: Change(kind: .sync, taskCount: 1, text: "c"))
+    }
+
+    @Test(arguments: Backend.allCases) func aTaskBroughtBackBySyncIsPlacedElsewhereAndHiddenAgainByUndo(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["a", "b", "c"])
+        try database.sync([], removing: [tasks[1].id], placing: [])
+        let before = try database.allTasks()
+        let outcome = try database.sync([TaskImport(id: tasks[1].id, text: "B", createdAt: tasks[1].createdAt)],
+                                        placing: [(tasks[1].id, .after(tasks[2].id))])
+        #expect(outcome == ImportOutcome(effects: [.added], placedCount: 1))
+        #expect(try database.texts() == ["a", "c", "B"])
+        try expectUndoAndRedoExact(database, before: before, change: Change(kind: .sync, taskCount: 1, text: "B"))
+        #expect(try database.undo() == Change(kind: .sync, taskCount: 1, text: "b"))
+        #expect(try database.allTasks() == TaskList(tasks))
+    }
+
     @Test(arguments: Backend.allCases) func placementsNamingTasksNotInTheListOrThereAlreadyArePassedOver(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let tasks = try database.fill(["a", "b", "c", "x"])
