@@ -78,7 +78,7 @@ extension PostgresTransaction {
         return try counted(step: step.int64(0, 0))
     }
 
-    /// Puts the tasks of `placing` in their places (`apply`) as part of the import's step `step`,
+    /// Puts the tasks of `placing` in their places (`applyPlacements`) as part of the import's step `step`,
     /// begun here, as a step of `kind`, when the import itself changed nothing; `ordinal` is the
     /// ordinal its next image takes. A task the step has an image of (it imported it, or moved it
     /// before) has that image's place after it moved; any other one gets an image, its row before
@@ -90,7 +90,7 @@ extension PostgresTransaction {
         var imaged: [TaskItem.ID: Int64] = [:]
         for task in plan.changed { imaged[task.id] = Int64(imaged.count) }
         var nextOrdinal = ordinal
-        return try apply(placing) { id, position in
+        return try applyPlacements(placing) { id, position in
             let number = try step ?? begin(kind)
             step = number
             if let ordinal = imaged[id] {

@@ -90,7 +90,7 @@ extension SQLiteTransaction {
         var nextOrdinal: Int64
     }
 
-    /// Puts the tasks of `placing` in their places (`apply`) as part of the import's step `step`,
+    /// Puts the tasks of `placing` in their places (`applyPlacements`) as part of the import's step `step`,
     /// begun here, as a step of `kind`, when the import itself changed nothing. A task the step
     /// has an image of (it updated it, or moved it before) has that image's place after it moved; a
     /// task it added has none (its row names the step); any other one gets an image, its row before
@@ -102,7 +102,7 @@ extension SQLiteTransaction {
         var imaged: [TaskItem.ID: Int64] = [:]
         for task in plan.changed where !task.isNew { imaged[task.id] = Int64(imaged.count) }
         let added = Set(plan.changed.lazy.filter(\.isNew).map(\.id))
-        return try apply(placing) { id, position in
+        return try applyPlacements(placing) { id, position in
             var current: InStep
             if let step {
                 current = step

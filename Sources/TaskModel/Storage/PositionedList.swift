@@ -46,8 +46,8 @@ extension PositionedList {
     /// (nothing in the list between the two, on the side named; hidden tasks may be), is passed over.
     /// For each other one, `move` writes task `id` at `to`, a free position next to the other task
     /// (the list renumbered first when there was no room). Returns how many it moved.
-    package func apply(_ placing: [(id: TaskItem.ID, place: Placement)],
-                       _ move: (_ id: TaskItem.ID, _ to: Int64) throws -> Void) throws -> Int {
+    package func applyPlacements(_ placing: [(id: TaskItem.ID, place: Placement)],
+                                 _ move: (_ id: TaskItem.ID, _ to: Int64) throws -> Void) throws -> Int {
         guard !placing.isEmpty else { return 0 }
         // Placing moves tasks but takes none out of the list, nor brings one in: asked once for all.
         let absent = Set(try missing(placing.flatMap { [$0.id, $0.place.neighbour] }.uniqued()))
