@@ -6,14 +6,26 @@ import TaskModel
 /// decided first (`ImportPlan`); then one statement sends every task the import changes as
 /// arrays (`unnest`): it records the step, each task's images before and after it in `step_task`
 /// (a new one has none before), inserts the new ones and updates the others in place, and hides
-/// the tasks it removes (a sync), each one's image after it the same row hidden by the step.
+/// the tasks it removes (a sync), each one's image after it the same row hidden by the step. The
+/// tasks it places are then moved one by one in the same step.
 extension PostgresTransaction {
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
-        -> ImportOutcome {
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], placing: [(id: TaskItem.ID, place: Placement)],
+                     from source: ImportSource, at time: Date) throws -> ImportOutcome {
         let removed = try liveRemovals(removing, importing: tasks)
         var plan = try plan(tasks, at: time)
-        guard !plan.changed.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: plan.effects) }
+        var step: Int64?
+        if !plan.changed.isEmpty || !removed.isEmpty {
+            step = try write(&plan, tasks, removing: removed, as: source.changeKind, at: time)
+        }
+        let placed = try place(placing, after: plan, in: &step, from: Int64(plan.changed.count + removed.count),
+                               as: source.changeKind, at: time)
+        return ImportOutcome(effects: plan.effects, removedCount: removed.count, placedCount: placed)
+    }
+
+    /// Writes what `plan` changes, and hides `removed`, as one new step of `kind`; returns its number.
+    private func write(_ plan: inout ImportPlan, _ tasks: [TaskImport], removing removed: [TaskItem.ID],
+                       as kind: Change.Kind, at time: Date) throws -> Int64 {
         try dropUndoneSteps()
         if plan.bringsBack {
             // Dropping this person's undone changes may have deleted a hidden task for good: it is new now.
@@ -61,10 +73,59 @@ extension PostgresTransaction {
             """,
             [.text(person), .int64(Int64(plan.effects.count { $0 != .unchanged } + removed.count)),
              .uuids(changed.map(\.id)), .int64s(changed.map { $0.isNew ? nextPosition.next() : nil })]
-            + values + [.uuids(removed), .text(source.changeKind.rawValue)])
-        try counted(step: step.int64(0, 0))
+            + values + [.uuids(removed), .text(kind.rawValue)])
         if let last = positions.last { appendPosition = last }
-        return ImportOutcome(effects: plan.effects, removedCount: removed.count)
+        return try counted(step: step.int64(0, 0))
+    }
+
+    /// Puts the tasks of `placing` in their places (`applyPlacements`) as part of the import's step `step`,
+    /// begun here, as a step of `kind`, when the import itself changed nothing; `ordinal` is the
+    /// ordinal its next image takes. A task the step has an image of (it imported it, or moved it
+    /// before) has that image's place after it moved; any other one gets an image, its row before
+    /// and the same row at its new place, changed at `time`. Returns how many tasks it moved.
+    private func place(_ placing: [(id: TaskItem.ID, place: Placement)], after plan: ImportPlan, in step: inout Int64?,
+                       from ordinal: Int64, as kind: Change.Kind, at time: Date) throws -> Int {
+        guard !placing.isEmpty else { return 0 }
+        // The import numbered the images of the tasks it changed, new ones too, in the plan's order from 0.
+        var imaged: [TaskItem.ID: Int64] = [:]
+        for task in plan.changed { imaged[task.id] = Int64(imaged.count) }
+        var nextOrdinal = ordinal
+        return try applyPlacements(placing) { id, position in
+            let number = try step ?? begin(kind)
+            step = number
+            if let ordinal = imaged[id] {
+                try query("""
+                    WITH image AS (UPDATE tasks.step_task SET after_position = $3 WHERE step = $1 AND ordinal = $4)
+                    UPDATE tasks.task SET position = $3 WHERE uuid = $2
+                    """, .int64(number), .uuid(id), .int64(position), .int64(ordinal))
+            } else {
+                let after = PostgresTaskRow.sql(PostgresTaskRow.written) { column in
+                    switch column.task { case "position": "$3" case "modified_at": "$5" default: "t.\(column.task)" }
+                }
+                try query("""
+                    WITH recorded AS (
+                        INSERT INTO tasks.step_task (step, ordinal, task, previous_change, \(Self.imageColumns))
+                        SELECT $1, $4, t.uuid, t.changed_by, \(Self.rowColumns("t")), \(after), t.removed_by
+                        FROM tasks.task t WHERE t.uuid = $2),
+                    counted AS (UPDATE tasks.step SET task_count = task_count + 1 WHERE id = $1)
+                    UPDATE tasks.task SET position = $3, modified_at = $5, changed_by = $1, changed_author = $6
+                    WHERE uuid = $2
+                    """, .int64(number), .uuid(id), .int64(position), .int64(nextOrdinal),
+                    .double(time.timeIntervalSince1970), .text(person))
+                imaged[id] = nextOrdinal
+                nextOrdinal += 1
+            }
+            appendPosition = nil
+        }
+    }
+
+    /// Records a new step of `kind` that touches no task yet; returns its number.
+    private func begin(_ kind: Change.Kind) throws -> Int64 {
+        try dropUndoneSteps()
+        return try counted(step: query("""
+            INSERT INTO tasks.step (id, author, kind, task_count) VALUES (nextval('tasks.step_number'), $1, $2, 0)
+            RETURNING id
+            """, .text(person), .text(kind.rawValue)).int64(0, 0))
     }
 
     /// What importing `tasks` does, against the rows stored now.

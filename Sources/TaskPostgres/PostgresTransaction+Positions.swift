@@ -34,6 +34,17 @@ extension PostgresTransaction: PositionedList {
         return try query(sql, .int64(anchor), .int64(excluding ?? anchor)).int64(0, 0)
     }
 
+    /// The first task in the list after `low`, found in the index's order: asked for any task between
+    /// the two, the planner may read the table from its start up to the first (on a long list,
+    /// half of it on average for each task a sync places).
+    func holdsTask(between low: Int64, and high: Int64) throws -> Bool {
+        try query("""
+            SELECT 1 FROM (
+                SELECT position FROM tasks.task WHERE position > $1 AND removed_by IS NULL ORDER BY position LIMIT 1) next
+            WHERE next.position < $2
+            """, .int64(low), .int64(high)).count > 0
+    }
+
     /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
     /// the history's images keep the same way: they are ranked together with the tasks' own, so an
     /// image keeps its place against every task and every other image (and equals its task's

@@ -5,7 +5,8 @@ import TaskModel
 /// `importTasks`: many tasks in one step. The stored rows of the identities given are read first,
 /// what becomes of each task is decided from them (`ImportPlan`), then the new tasks are inserted
 /// and each stored task the import changes is written, its row before and after kept in the step
-/// for undo and redo; the tasks it removes (a sync) are hidden as `remove` hides them, in the same step.
+/// for undo and redo; the tasks it removes (a sync) are hidden as `remove` hides them, and the
+/// tasks it places are moved, in the same step.
 extension SQLiteTransaction {
 
     /// How many identities one look-up binds: SQLite allows 32,766 parameters; a few hundred
@@ -13,23 +14,27 @@ extension SQLiteTransaction {
     private static let lookupBatch = 500
 
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
-        -> ImportOutcome {
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], placing: [(id: TaskItem.ID, place: Placement)],
+                     from source: ImportSource, at time: Date) throws -> ImportOutcome {
         let removed = try liveRemovals(removing, importing: tasks)
-        guard !tasks.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: []) }
+        guard !tasks.isEmpty || !removed.isEmpty || !placing.isEmpty else { return ImportOutcome(effects: []) }
         return try mapErrors {
             var (plan, stored) = try plan(tasks, at: time)
+            var step: InStep?
             // An import that changes nothing writes nothing: no step, so redo is still possible.
-            guard !plan.changed.isEmpty || !removed.isEmpty else { return ImportOutcome(effects: plan.effects) }
-            let step = try beginStep()
-            if plan.bringsBack {
-                // Forgetting the undone changes deleted the tasks whose creation was undone: such a task is new now.
-                (plan, stored) = try self.plan(tasks, at: time)
+            if !plan.changed.isEmpty || !removed.isEmpty {
+                let number = try beginStep()
+                if plan.bringsBack {
+                    // Forgetting the undone changes deleted the tasks whose creation was undone: such a task is new now.
+                    (plan, stored) = try self.plan(tasks, at: time)
+                }
+                try addStepRow(number, source.changeKind)
+                let ordinal = try write(plan, over: stored, as: number)
+                try hide(removed, as: number, from: ordinal)
+                step = InStep(number: number, nextOrdinal: ordinal + Int64(removed.count))
             }
-            try addStepRow(step, source.changeKind)
-            let ordinal = try write(plan, over: stored, as: step)
-            try hide(removed, as: step, from: ordinal)
-            return ImportOutcome(effects: plan.effects, removedCount: removed.count)
+            let placed = try place(placing, after: plan, in: &step, as: source.changeKind, at: time)
+            return ImportOutcome(effects: plan.effects, removedCount: removed.count, placedCount: placed)
         }
     }
 
@@ -78,6 +83,61 @@ extension SQLiteTransaction {
         }
         return ordinal
     }
+
+    /// The step an import is writing: its number, and the ordinal its next image takes.
+    private struct InStep {
+        var number: Int64
+        var nextOrdinal: Int64
+    }
+
+    /// Puts the tasks of `placing` in their places (`applyPlacements`) as part of the import's step `step`,
+    /// begun here, as a step of `kind`, when the import itself changed nothing. A task the step
+    /// has an image of (it updated it, or moved it before) has that image's place after it moved; a
+    /// task it added has none (its row names the step); any other one gets an image, its row before
+    /// and the same row at its new place, changed at `time`. Returns how many tasks it moved.
+    private func place(_ placing: [(id: TaskItem.ID, place: Placement)], after plan: ImportPlan, in step: inout InStep?,
+                       as kind: Change.Kind, at time: Date) throws -> Int {
+        guard !placing.isEmpty else { return 0 }
+        // `write` numbered the images of the stored tasks it changed in the plan's order from 0.
+        var imaged: [TaskItem.ID: Int64] = [:]
+        for task in plan.changed where !task.isNew { imaged[task.id] = Int64(imaged.count) }
+        let added = Set(plan.changed.lazy.filter(\.isNew).map(\.id))
+        return try applyPlacements(placing) { id, position in
+            var current: InStep
+            if let step {
+                current = step
+            } else {
+                current = InStep(number: try beginStep(), nextOrdinal: 0)
+                try addStepRow(current.number, kind)
+            }
+            if let ordinal = imaged[id] {
+                try statement("UPDATE step_task SET after_position = ? WHERE step = ? AND ordinal = ?")
+                    .run(.integer(position), .integer(current.number), .integer(ordinal))
+                try setPosition(of: id, to: position)
+            } else if added.contains(id) {
+                try setPosition(of: id, to: position)
+            } else {
+                try statement(Self.recordPlacingSQL).run(.integer(current.number), .integer(current.nextOrdinal), .uuid(id),
+                                                         .integer(position), .real(time.timeIntervalSince1970))
+                try statement("UPDATE task SET position = ?, modifiedAt = ? WHERE uuid = ?")
+                    .run(.integer(position), .real(time.timeIntervalSince1970), .uuid(id))
+                appendPosition = nil
+                imaged[id] = current.nextOrdinal
+                current.nextOrdinal += 1
+            }
+            step = current
+        }
+    }
+
+    /// The SQL that records the image of a task a placement moves: its row before, and the same row
+    /// at its new place and changed then. `?1` the step, `?2` its ordinal, `?3` the task, `?4` its new
+    /// place, `?5` the time of the change.
+    private static let recordPlacingSQL = """
+        INSERT INTO step_task (step, ordinal, task, \(TaskRow.columns("before_")), \(TaskRow.columns("after_")))
+        SELECT ?1, ?2, ?3, \(TaskRow.columns()), ?4,
+            \(TaskRow.fieldColumns.map { $0 == "modifiedAt" ? "?5" : $0 }.joined(separator: ", ")), createdBy, removedBy
+        FROM task WHERE uuid = ?3
+        """
 
     /// The rows, hidden or not, of the tasks of `tasks` that the store holds.
     private func storedTasks(of tasks: [TaskImport]) throws -> [TaskItem.ID: TaskRow] {

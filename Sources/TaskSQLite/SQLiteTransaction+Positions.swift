@@ -45,6 +45,13 @@ extension SQLiteTransaction: PositionedList {
         return found
     }
 
+    func holdsTask(between low: Int64, and high: Int64) throws -> Bool {
+        var holds = false
+        try statement("SELECT 1 FROM task WHERE position > ? AND position < ? AND \(Self.isLive) LIMIT 1")
+            .forEachRow(.integer(low), .integer(high)) { _ in holds = true }
+        return holds
+    }
+
     /// Spaces every position `ListPosition.gap` apart again, keeping the order, and maps the positions
     /// that the history's images remember the same way: they are ranked together with the tasks' own,
     /// so a remembered place keeps its order against every task and every other remembered place.

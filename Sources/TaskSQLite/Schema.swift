@@ -26,7 +26,7 @@ import TaskModel
 ///   what clearing one does; its step row remembers the previous value (`through`).
 /// Hidden tasks are purged once their step leaves the kept history. An import adds tasks as a
 /// create does and keeps the rows of those it updates or brings back in `step_task`; a sync (kind
-/// `sync`) is an import that may also hide tasks, as a removal does, in the same step. (Schema 3
+/// `sync`) is an import that may also hide tasks, as a removal does, and move tasks, in the same step. (Schema 3
 /// marked the tasks a removal's undo brought back with `restoredBy`; version 4 drops the column.)
 ///
 /// `foreignFields` (version 3) holds `TaskItem.foreign`, NULL for a task with none

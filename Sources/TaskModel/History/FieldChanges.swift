@@ -74,7 +74,7 @@ extension TaskWriting where Self: StepHistory {
     }
 
     package func move(id: TaskItem.ID, to place: Placement, at time: Date) throws {
-        let neighbour = switch place { case let .before(other), let .after(other): other }
+        let neighbour = place.neighbour
         guard neighbour != id else { return }
         // Both states read at once, for the check that both are in the list and for their places.
         let states = try self.states(of: [id, neighbour])

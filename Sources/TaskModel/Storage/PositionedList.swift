@@ -15,6 +15,8 @@ package protocol PositionedList: StoredList {
     /// Spaces every position `ListPosition.gap` apart again, keeping the order (and the places that
     /// move steps remember); returns `positions` mapped the same way.
     func renumber(mapping positions: [Int64]) throws -> [Int64]
+    /// Whether a task in the list (not a hidden one) is strictly between positions `low` and `high`.
+    func holdsTask(between low: Int64, and high: Int64) throws -> Bool
 }
 
 extension PositionedList {
@@ -25,7 +27,7 @@ extension PositionedList {
     /// renumbering (then `from` differs from the one given) they are read anew.
     package func positions(moving id: TaskItem.ID, next place: Placement,
                            known: (from: Int64, anchor: Int64)? = nil) throws -> (from: Int64, to: Int64)? {
-        let (neighbour, before) = switch place { case let .before(other): (other, true) case let .after(other): (other, false) }
+        let (neighbour, before) = (place.neighbour, place.isBefore)
         for attempt in 0..<2 {
             let read = attempt == 0 ? known : nil
             guard let anchor = try read?.anchor ?? position(of: neighbour), let from = try read?.from ?? position(of: id)
@@ -36,6 +38,30 @@ extension PositionedList {
             if attempt == 0 { _ = try renumber(mapping: []) }
         }
         throw noFreePosition
+    }
+
+    /// Applies `placing` in order, each against the list as the ones before left it, as part of a
+    /// step that is being recorded (`importTasks(_:removing:placing:from:at:)`): a placement of a
+    /// task not in the list, next to itself or to a task not in the list, or of a task there already
+    /// (nothing in the list between the two, on the side named; hidden tasks may be), is passed over.
+    /// For each other one, `move` writes task `id` at `to`, a free position next to the other task
+    /// (the list renumbered first when there was no room). Returns how many it moved.
+    package func applyPlacements(_ placing: [(id: TaskItem.ID, place: Placement)],
+                                 _ move: (_ id: TaskItem.ID, _ to: Int64) throws -> Void) throws -> Int {
+        guard !placing.isEmpty else { return 0 }
+        // Placing moves tasks but takes none out of the list, nor brings one in: asked once for all.
+        let absent = Set(try missing(placing.flatMap { [$0.id, $0.place.neighbour] }.uniqued()))
+        var moved = 0
+        for (id, place) in placing where id != place.neighbour && !absent.contains(id) && !absent.contains(place.neighbour) {
+            guard let from = try position(of: id), let anchor = try position(of: place.neighbour) else { continue }
+            if place.isBefore ? from < anchor : from > anchor, try !holdsTask(between: min(from, anchor), and: max(from, anchor)) {
+                continue
+            }
+            guard let (_, to) = try positions(moving: id, next: place, known: (from, anchor)) else { continue }
+            try move(id, to)
+            moved += 1
+        }
+        return moved
     }
 
     /// Puts task `id` back at `position` (undo or redo of a step whose image remembers it), or just

@@ -144,9 +144,17 @@ public protocol TaskWriting: TaskReading {
     /// over: a sync may name a task already gone); undo brings them back in their places. Naming an
     /// identity both to import and to remove is a programming error, which stops the process. The
     /// step is recorded as `source` says (`.importTasks` or `.sync` for undo's message).
+    ///
+    /// Then, in the same step, each of `placing` puts a task next to another one (as `move` does:
+    /// the others keep their order), in order, each against the list as the ones before left it: a
+    /// task this import added is placed there instead of at the end. A placement of a task not in
+    /// the list, next to itself or to a task not in the list, is passed over, and so is one that
+    /// leaves the list in the same order (the task is there already). A task a placement moves that
+    /// the import left as it was takes `time` as its last change, as `move` does; one the import
+    /// added or changed keeps the time the import gave it. Undo puts every task back in its place.
     @discardableResult
-    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
-        -> ImportOutcome
+    func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], placing: [(id: TaskItem.ID, place: Placement)],
+                     from source: ImportSource, at time: Date) throws -> ImportOutcome
 
     /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
     @discardableResult
@@ -196,10 +204,17 @@ extension TaskWriting {
         try edit(ids: [id], TaskEdit(text: text), expected: expected, at: Date())
     }
 
-    /// Imports `tasks` from a file as one step, removing nothing (`importTasks(_:removing:from:at:)`).
+    /// Imports `tasks` from a file as one step, removing nothing (`importTasks(_:removing:placing:from:at:)`).
     @discardableResult
     public func importTasks(_ tasks: [TaskImport], at time: Date) throws -> ImportOutcome {
-        try importTasks(tasks, removing: [], from: .file, at: time)
+        try importTasks(tasks, removing: [], placing: [], from: .file, at: time)
+    }
+
+    /// Imports `tasks` and removes `removing` as one step, placing nothing (`importTasks(_:removing:placing:from:at:)`).
+    @discardableResult
+    public func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
+        -> ImportOutcome {
+        try importTasks(tasks, removing: removing, placing: [], from: source, at: time)
     }
 
     /// Toggles done as `toggleDone(ids:in:)` does, counting days where the process is.
@@ -227,4 +242,16 @@ public enum Placement: Sendable, Hashable {
     case before(TaskItem.ID)
     /// Just after the task with this identity.
     case after(TaskItem.ID)
+
+    /// The task it names.
+    package var neighbour: TaskItem.ID {
+        switch self {
+        case let .before(other), let .after(other): other
+        }
+    }
+
+    /// Whether it is just before the task it names.
+    package var isBefore: Bool {
+        if case .before = self { true } else { false }
+    }
 }

@@ -58,7 +58,7 @@ public enum ImportSource: Sendable, Hashable {
     }
 }
 
-/// What `importTasks` did with each task it was given, and how many tasks it removed.
+/// What `importTasks` did with each task it was given, and how many tasks it removed and placed.
 public struct ImportOutcome: Sendable, Hashable {
     /// What became of one task.
     public enum Effect: Sendable, Hashable {
@@ -74,11 +74,14 @@ public struct ImportOutcome: Sendable, Hashable {
     public var effects: [Effect]
     /// How many of the tasks it was asked to remove were in the list, and are removed.
     public var removedCount: Int
+    /// How many of the placements it was given put a task elsewhere (the others were passed over).
+    public var placedCount: Int
 
     /// Creates an outcome.
-    public init(effects: [Effect], removedCount: Int = 0) {
+    public init(effects: [Effect], removedCount: Int = 0, placedCount: Int = 0) {
         self.effects = effects
         self.removedCount = removedCount
+        self.placedCount = placedCount
     }
 
     /// How many tasks had `effect`.

@@ -64,9 +64,9 @@ final class ReadCountingStore: TaskStorage, Sendable {
             try writer.edit(ids: ids, edit, expected: expected, at: time)
         }
         func move(id: TaskItem.ID, to place: Placement, at time: Date) throws { try writer.move(id: id, to: place, at: time) }
-        func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], from source: ImportSource, at time: Date) throws
-            -> ImportOutcome {
-            try writer.importTasks(tasks, removing: removing, from: source, at: time)
+        func importTasks(_ tasks: [TaskImport], removing: [TaskItem.ID], placing: [(id: TaskItem.ID, place: Placement)],
+                         from source: ImportSource, at time: Date) throws -> ImportOutcome {
+            try writer.importTasks(tasks, removing: removing, placing: placing, from: source, at: time)
         }
         func undo() throws -> Change { try writer.undo() }
         func redo() throws -> Change { try writer.redo() }
