@@ -101,7 +101,7 @@ enum SyncCommands {
     }
 
     private static func counts(_ counts: SyncReport.Counts) -> String {
-        [(counts.added, "new"), (counts.updated, "changed"), (counts.removed, "removed")]
+        [(counts.added, "new"), (counts.updated, "changed"), (counts.removed, "removed"), (counts.moved, "moved")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
 

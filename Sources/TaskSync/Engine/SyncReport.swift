@@ -9,8 +9,10 @@ public struct SyncReport: Sendable {
         public var added = 0
         public var updated = 0
         public var removed = 0
+        /// Tasks put in another place (what the server moved).
+        public var moved = 0
 
-        public var total: Int { added + updated + removed }
+        public var total: Int { added + updated + removed + moved }
     }
 
     /// A task both sides changed in the same field(s) differently (the later change was kept), or

@@ -107,10 +107,11 @@ struct SyncRun {
         let postponed = postponed
         let imports = plan.order.compactMap { postponed.contains($0) ? nil : plan.localWrites[$0] }
         let removals = plan.localRemovals.filter { !postponed.contains($0) }
-        guard !imports.isEmpty || !removals.isEmpty else { return }
+        let placements = plan.placements.filter { !postponed.contains($0.id) }
+        guard !imports.isEmpty || !removals.isEmpty || !placements.isEmpty else { return }
         let local = plan.local
         let now = now
-        let written: (imports: [TaskImport], removals: [TaskItem.ID])
+        let written: (imports: [TaskImport], removals: [TaskItem.ID], placed: Int)
         do {
             written = try storage.write { transaction in
                 func unchanged(_ id: TaskItem.ID) throws -> Bool {
@@ -119,8 +120,8 @@ struct SyncRun {
                     return SyncFields(current) == SyncFields(before) && current.foreign == before.foreign
                 }
                 let kept = (try imports.filter { try $0.id.map(unchanged) ?? false }, try removals.filter(unchanged))
-                try transaction.importTasks(kept.0, removing: kept.1, from: .sync, at: now)
-                return kept
+                let outcome = try transaction.importTasks(kept.0, removing: kept.1, placing: placements, from: .sync, at: now)
+                return (kept.0, kept.1, outcome.placedCount)
             }
         } catch {
             throw .store(error)
@@ -135,6 +136,8 @@ struct SyncRun {
             }
         }
         report.received.removed = written.removals.count
+        // A task the server added is placed rather than appended: only the others moved.
+        report.received.moved = max(0, written.placed - placements.count { local[$0.id] == nil })
         let meant = Set(imports.compactMap(\.id)).union(removals)
         for id in meant.subtracting(written.imports.compactMap(\.id)).subtracting(written.removals) {
             settled[id] = nil
