@@ -121,7 +121,7 @@ struct SyncRun {
         var postponed: Set<TaskItem.ID> = []
         var start = 0
         while start < writes.count {
-            let batch = Array(writes[start..<min(start + 64, writes.count)])
+            let batch = Array(writes[start..<min(start + HTTPTransport.connectionsPerHost, writes.count)])
             start += batch.count
             let answers = try session.transport.sendAll(batch.map { write in
                 var headers: [(String, String)] = []
