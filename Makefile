@@ -30,10 +30,12 @@ SWIFT   ?= swift
 # libpq links in too, with what it needs: PostgreSQL's libpgcommon and libpgport (Debian ships them
 # in postgresql-server-dev-15), OpenSSL; TASKS_STATIC_LIBPQ compiles stand-ins for Kerberos and LDAP,
 # which Debian ships no static libraries of (Sources/CLibPQ/StaticLinkStubs.c).
+# The sync's FoundationXML links libxml2 in, which needs ICU (libicuuc, libicudata), liblzma and zlib.
 PGLIBDIR := /usr/lib/postgresql/15/lib
 RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
                  -Xcc -DTASKS_STATIC_LIBPQ -Xlinker -L$(PGLIBDIR) -Xlinker -lpgcommon -Xlinker -lpgport \
-                 -Xlinker -lssl -Xlinker -lcrypto
+                 -Xlinker -lssl -Xlinker -lcrypto \
+                 -Xlinker -licuuc -Xlinker -licudata -Xlinker -llzma -Xlinker -lz
 # Where Debian puts the static libraries that link in (libedit-dev brings them along).
 LIBDIR  := /usr/lib/$(shell uname -m)-linux-gnu
 # Where `make test` puts a Python with icalendar (TaskREPLTests' Peers.python).
@@ -61,7 +63,7 @@ deps:
 	$(call need,/usr/include/sqlite3.h,libsqlite3-dev)
 	$(call need,/usr/include/postgresql/libpq-fe.h,libpq-dev)
 
-# What the static release executable links besides libedit and SQLite.
+# What the static release executable links besides libedit and SQLite (libxml2 for FoundationXML).
 static-deps: deps
 	$(call need,$(LIBDIR)/libtinfo.a,libncurses-dev)
 	$(call need,$(LIBDIR)/libbsd.a,libbsd-dev)
@@ -70,6 +72,10 @@ static-deps: deps
 	$(call need,$(LIBDIR)/libpq.a,libpq-dev)
 	$(call need,$(PGLIBDIR)/libpgcommon.a,postgresql-server-dev-15)
 	$(call need,$(LIBDIR)/libssl.a,libssl-dev)
+	$(call need,$(LIBDIR)/libxml2.a,libxml2-dev)
+	$(call need,$(LIBDIR)/libicuuc.a,libicu-dev)
+	$(call need,$(LIBDIR)/liblzma.a,liblzma-dev)
+	$(call need,$(LIBDIR)/libz.a,zlib1g-dev)
 
 test-deps: deps
 	$(call need,/usr/bin/tmux,tmux)
@@ -120,7 +126,8 @@ test: test-deps
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
 # Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
 # Each table ends with how soon an open prompt shows another's change, and its idle cost (bench/refresh.py).
-# Both tables are also written, as Markdown, to BENCH_RESULTS (replaced by each run; bench/results.py
+# Then the CalDAV sync, on private Radicale and Xandikos servers, against curl and vdirsyncer (bench/bench_sync.py).
+# The tables are also written, as Markdown, to BENCH_RESULTS (replaced by each run; bench/results.py
 # heads it with the date, the commit and the load average), so that no one copies figures by hand.
 BENCH_RESULTS ?= docs/bench-results.md
 
@@ -129,6 +136,10 @@ bench: static-deps
 	$(call need,/usr/bin/sqlite3,sqlite3)
 	$(call need,/usr/lib/postgresql/15/bin/initdb,postgresql-15)
 	$(call need,/usr/bin/psql,postgresql-client-15)
+	$(call need,/usr/bin/radicale,radicale)
+	$(call need,/usr/bin/xandikos,xandikos)
+	$(call need,/usr/bin/curl,curl)
+	$(call need,/usr/bin/vdirsyncer,vdirsyncer)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tasks
 	$(SWIFT) build $(RELEASE_FLAGS) --product TaskBench
 	python3 bench/results.py begin $(call quote,$(BENCH_RESULTS))
@@ -138,6 +149,7 @@ bench: static-deps
 	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
 	BENCH_RESULTS=$(call quote,$(BENCH_RESULTS)) \
 	  python3 bench/bench_postgres.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" "$$server"
+	BENCH_RESULTS=$(call quote,$(BENCH_RESULTS)) python3 bench/bench_sync.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks"
 	@echo "==> the tables are in $(BENCH_RESULTS)"
 
 # libFuzzer over the parser and the presenter (Sources/TaskFuzz), not in CI: runs FUZZ_SECONDS,
