@@ -298,8 +298,10 @@ def main():
             ]
     results.show(f"CalDAV sync (bench/bench_sync.py, {RUNS} runs a figure, {BIG_RUNS} for the first syncs, "
                  f"{PEER_RUNS} for vdirsyncer's)", table, os.environ.get("BENCH_RESULTS"), load)
-    shutil.rmtree(WORK, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
