@@ -236,6 +236,7 @@ def main():
          one_add_dated <= 1.1 * one_add, one_add_dated / one_add),
         ("  floor: Swift hello world, -static-stdlib", ms(floor_hello), "", None, None),
         ("peak RSS: tasks list (10k tasks)", f"{rss:.1f} MB", "<= 20 MB", rss <= 20, None),
+        ("size of the executable", f"{os.path.getsize(TASKS) / 1e6:.1f} MB", "", None, None),
     ]
     for figure in inprocess:
         table.append((f"in-process: {figure['name']}", ms(figure["median"]), f"<= {figure['target'] * 1000:.0f} ms",
