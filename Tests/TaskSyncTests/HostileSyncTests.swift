@@ -4,7 +4,7 @@ import Testing
 
 /// Pairing with a list of the hostile server (Tests/hostile-caldav.py): an answer that is broken,
 /// too large, an error or never comes fails in one line and leaves the list here as it was; a
-/// to-do whose text is hostile arrives harmless.
+/// summary of 1 MiB arrives whole, and many writes to a slow server all arrive.
 @Suite struct HostileSyncTests {
     /// A store holding one task, beside a hostile server.
     private static func store() async throws -> SyncedStore {
@@ -53,6 +53,19 @@ import Testing
 
         #expect(run == ProgramRun(error: "sync \(address): 127.0.0.1 did not answer in time\n", status: 1))
         #expect(try await store.export() == here)
+    }
+
+    /// A sync writes in batches over a few connections; a write waiting its turn must not fail as
+    /// a server that did not answer (AsyncHTTPClient gives a request queued for a connection the
+    /// connect timeout, 15 s).
+    @Test func manyWritesToASlowServerAllArrive() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))
+        try await store.script((1...64).map { "add task \($0)\n" }.joined())
+        let address = store.server.hostile("slow-writes").absoluteString
+
+        let run = try await store.run("sync", address)
+
+        #expect(run == ProgramRun(output: "paired with \(address) (slow-writes)\nsynced with \(address): received 1 new; sent 64 new\n"))
     }
 
     @Test func aSummaryOfOneMebibyteArrivesWhole() async throws {
