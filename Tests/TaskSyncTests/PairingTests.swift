@@ -83,6 +83,20 @@ import Testing
         #expect(try await store.remote().count == 1)
     }
 
+    @Test func aPasswordCommandGivesThePasswordWithoutANetrc() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        try Data((store.server.password + "\n").utf8).write(to: URL(fileURLWithPath: store.folder.file("secret")))
+        let command = "cat " + store.folder.file("secret")
+        let list = "http://alice@" + store.server.collection.absoluteString.dropFirst("http://".count)
+
+        let paired = try await store.run("sync", list, "--password-command", command)
+
+        let address = store.server.collection.absoluteString
+        #expect(paired == ProgramRun(output: "paired with \(address) (Tasks)\nsynced with \(address): nothing changed\n"))
+        #expect(try await store.run("sync", "--status").output.hasPrefix("paired with \(address) as alice (password from `\(command)`); last synced "))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced with \(address): nothing changed\n"))
+    }
+
     @Test func syncOnAListNotPairedSaysHowToPair() async throws {
         let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
         try await store.script("add Buy milk\n")
