@@ -61,9 +61,7 @@ import Testing
 
     @Test(arguments: servers)
     func everyFieldChangedOnTheServerIsChangedHere(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\nadd Call mom +work due:2031-12-02 every:day\nfav 2\n")
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom +work due:2031-12-02 every:day\nfav 2\n")
         let client = store.server.client()
         let calendars = try await Self.bySummary(store.remote(), names: true)
         let (milk, mom) = (try #require(calendars["Buy milk"]), try #require(calendars["Call mom"]))
@@ -85,9 +83,7 @@ import Testing
 
     @Test(arguments: servers)
     func aTaskRemovedOnEitherSideIsRemovedOnTheOther(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\nadd Call mom\n")
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
         let calendars = try await Self.bySummary(store.remote(), names: true)
 
         #expect(try await store.run("rm", "1") == ProgramRun())
@@ -107,9 +103,7 @@ import Testing
     /// must not be older than the tasks it sent.
     @Test(arguments: servers)
     func aTaskSentByTheFirstSyncAndRemovedOnTheServerIsRemovedHere(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\nadd Call mom\n")
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
         let calendars = try await Self.bySummary(store.remote(), names: true)
         #expect([200, 204].contains(try await store.server.client().delete(try #require(calendars["Call mom"]).name).status))
 

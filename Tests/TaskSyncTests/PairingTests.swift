@@ -54,9 +54,7 @@ import Testing
 
     @Test(arguments: servers)
     func statusSaysWhatIsPairedAndHowManyTasksAreOnBothSides(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\n")
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
 
         let status = try await store.run("sync", "--status")
 
@@ -68,9 +66,7 @@ import Testing
 
     @Test(arguments: servers)
     func unpairingForgetsThePairingAndKeepsTheTasksOnBothSides(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\n")
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
         let list = store.server.collection.absoluteString
 
         let unpaired = try await store.run("sync", "--unpair")

@@ -9,13 +9,15 @@ import Testing
     /// prompt syncs every second but two busy cores may run many tests beside it.
     static let limit: Duration = .seconds(60)
 
+    /// The prompt on `store`, syncing every second.
+    private static func promptSyncingEverySecond(_ store: SyncedStore) async throws -> TerminalSession {
+        try await TerminalSession(in: store.folder, environment: store.environment(["TASKS_SYNC_INTERVAL": "1"]), timeout: limit)
+    }
+
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
     func aTaskPutOnTheServerAppearsAtAnIdlePromptWithoutAKey(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Call mom\n")
-        try await store.pair()
-        let session = try await TerminalSession(in: store.folder, environment: store.environment(["TASKS_SYNC_INTERVAL": "1"]),
-                                                timeout: Self.limit)
+        let store = try await SyncedStore.paired(kind, "add Call mom\n")
+        let session = try await Self.promptSyncingEverySecond(store)
 
         _ = try await store.server.client().put("milk.ics", SyncedStore.vtodo(uid: "milk", "SUMMARY:Buy milk"))
 
@@ -25,11 +27,8 @@ import Testing
 
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
     func aTaskCheckedOffAtThePromptReachesTheServer(kind: CalDAVTestServer.Kind) async throws {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script("add Buy milk\n")
-        try await store.pair()
-        let session = try await TerminalSession(in: store.folder, environment: store.environment(["TASKS_SYNC_INTERVAL": "1"]),
-                                                timeout: Self.limit)
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
+        let session = try await Self.promptSyncingEverySecond(store)
 
         #expect(try await session.run("done 1") == ["  1   ✓ Buy milk"])
 

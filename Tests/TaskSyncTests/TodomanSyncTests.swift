@@ -10,9 +10,7 @@ import Testing
 
     /// A store paired with a new server holding `script`'s tasks, and the device synced with it.
     private static func pairedWithDevice(_ kind: CalDAVTestServer.Kind, _ script: String) async throws -> (SyncedStore, TodomanDevice) {
-        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        try await store.script(script)
-        try await store.pair()
+        let store = try await SyncedStore.paired(kind, script)
         let device = try await TodomanDevice(server: store.server)
         try await device.sync()
         return (store, device)

@@ -19,6 +19,14 @@ final class SyncedStore: Sendable {
         if netrc { try writeNetrc(password: server.password) }
     }
 
+    /// A store holding `script`'s tasks, paired with a new server of `kind` (its tasks sent there).
+    static func paired(_ kind: CalDAVTestServer.Kind, _ script: String) async throws -> SyncedStore {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        try await store.script(script)
+        try await store.pair()
+        return store
+    }
+
     /// Writes `~/.netrc` with that password for alice on 127.0.0.1 (and `extra` lines).
     func writeNetrc(password: String, _ extra: String = "") throws {
         let entry = "machine 127.0.0.1 login \(server.user) password \(password)\n" + extra
