@@ -16,6 +16,8 @@ answers as a task list holding one task, item.ics:
     /server-error/        every request: 500
     /unauthorized/        every request: 401 and WWW-Authenticate, whatever the password
     /stall/               accepts the request and never answers (until the client gives up)
+    /slow-writes/         a sane list whose PUT takes 1.2 s to answer (a busy server: a client that
+                          queues many writes on a few connections waits long for one)
 
 Any password is taken elsewhere. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
@@ -56,6 +58,7 @@ BODIES = {
     # "é" is C3 A9: the fold falls between its two bytes.
     "folded": calendar(b"SUM\r\n MARY:caf\xc3\r\n \xa9 au\r\n\tlait\r\n \r\n"),
     "invalid-utf8": calendar(b"SUMMARY:bad \xff\xfe \xc0\xaf \x80 end\r\n"),
+    "slow-writes": calendar(b"SUMMARY:Buy milk\r\n"),
 }
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall"]
 
@@ -194,6 +197,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_PUT(self):
         if not self.common():
+            if self.folder() == "slow-writes":
+                time.sleep(1.2)
             self.send(201, headers=[("ETag", '"2"')], content_type="text/plain")
 
     def do_DELETE(self):

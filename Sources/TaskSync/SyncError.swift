@@ -71,7 +71,7 @@ extension SyncError.TransportFailure {
     init(_ error: Error) {
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded: self = .timedOut
+            case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout: self = .timedOut
             case .remoteConnectionClosed, .cancelled: self = .closed
             default: self = .other(String(describing: error))
             }

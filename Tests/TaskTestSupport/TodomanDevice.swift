@@ -87,6 +87,13 @@ public final class TodomanDevice: Sendable {
         try await run("/usr/bin/todoman", arguments)
     }
 
+    /// `todoman edit --raw ID` with a `sed` script as the editor (todoman's own options cannot change
+    /// a summary or categories): edits the task's file as a person would in a text editor.
+    public func editRaw(_ id: Int, sed script: String) async throws {
+        let quoted = "'" + script.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        try await run("/usr/bin/todoman", ["edit", "--raw", String(id)], environment: ["EDITOR": "sed -i -e " + quoted])
+    }
+
     /// Every task of the list, done ones too, in todoman's order.
     public func items() async throws -> [Item] {
         let output = try await run("/usr/bin/todoman", ["--porcelain", "list", "--status", "ANY"])
@@ -99,13 +106,14 @@ public final class TodomanDevice: Sendable {
     }
 
     @discardableResult
-    private func run(_ path: String, _ arguments: [String]) async throws -> String {
-        let environment = [
+    private func run(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) async throws -> String {
+        var environment = [
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
             "XDG_CONFIG_HOME": home.file("config"), "XDG_CACHE_HOME": home.file("cache"),
             "XDG_DATA_HOME": home.file("data"),
             "VDIRSYNCER_CONFIG": home.file("vdirsyncer.conf"), "TODOMAN_CONFIG": home.file("todoman.py"),
         ]
+        environment.merge(extra) { $1 }
         let finished = try await ChildProcess.capture(path, arguments, environment: environment)
         guard finished.status == 0 else {
             throw ChildProcess.Failed(command: ([path] + arguments).joined(separator: " "), status: finished.status,

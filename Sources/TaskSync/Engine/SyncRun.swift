@@ -57,14 +57,14 @@ struct SyncRun {
         return report
     }
 
-    /// Sends `writes`, a few at a time (as many as the transport opens connections), and keeps what
-    /// each one left on the server in `settled`.
+    /// Sends `writes`, 64 at a time (the transport keeps a few in flight, the next one starting as
+    /// soon as one is answered), and keeps what each one left on the server in `settled`.
     private mutating func write(_ writes: [SyncPlan.Write], settling settled: inout [TaskItem.ID: SyncState.Item?],
                                 names: (TaskItem.ID) -> String) throws(SyncError) {
         let collection = state.pairing.url
         var start = 0
         while start < writes.count {
-            let batch = Array(writes[start..<min(start + HTTPTransport.connectionsPerHost, writes.count)])
+            let batch = Array(writes[start..<min(start + 64, writes.count)])
             start += batch.count
             let answers = try session.transport.sendAll(batch.map { write in
                 var headers: [(String, String)] = []

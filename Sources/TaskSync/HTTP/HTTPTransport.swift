@@ -24,11 +24,8 @@ final class HTTPTransport: @unchecked Sendable {
     /// The most a response body may hold: far more than a multistatus of 100,000 tasks, and small
     /// enough that a server streaming without end is cut off long before memory runs out.
     static let bodyLimit = 256 << 20
-    /// The most connections open to one server at once, and so the most requests `sendAll` should
-    /// be given at a time: a request waiting for a free connection fails once the connect timeout
-    /// has passed (AsyncHTTPClient counts the wait from the request's start), which a longer queue
-    /// on a slow server reaches (Radicale, 1,000 tasks on a busy machine: 0.5 to 2.7 s a PUT).
-    static let connectionsPerHost = 4
+    /// The connections kept to a server, and so the requests in flight at once.
+    static let connections = 4
 
     private let client: HTTPClient
     private let authorization: String?
@@ -44,7 +41,7 @@ final class HTTPTransport: @unchecked Sendable {
             tlsConfiguration: tls, redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(15), read: .seconds(90)), decompression: .disabled)
         configuration.httpVersion = .http1Only
-        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost)
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connections)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.authorization = authorization
     }
@@ -66,12 +63,25 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     /// Sends the requests side by side (over the pool's few connections) and waits for all of them;
-    /// their answers in the order given, or the first failure.
+    /// their answers in the order given, or the first failure. No more are in flight than the pool
+    /// has connections (the next starts as soon as any is answered): AsyncHTTPClient fails a request
+    /// that waits for a connection longer than the connect timeout, which a batch queued on a slow
+    /// server would.
     func sendAll(_ requests: [(method: String, url: URL, headers: [(String, String)], body: [UInt8]?)]) throws(SyncError) -> [HTTPAnswer] {
+        let free = DispatchSemaphore(value: Self.connections)
         var started: [(EventLoopFuture<HTTPAnswer>, URL)] = []
         started.reserveCapacity(requests.count)
         for request in requests {
-            started.append((try start(request.method, request.url, headers: request.headers, body: request.body), request.url))
+            free.wait()
+            let future: EventLoopFuture<HTTPAnswer>
+            do {
+                future = try start(request.method, request.url, headers: request.headers, body: request.body)
+            } catch {
+                free.signal()
+                throw error
+            }
+            future.whenComplete { _ in free.signal() }
+            started.append((future, request.url))
         }
         var answers: [HTTPAnswer] = []
         answers.reserveCapacity(requests.count)

@@ -1,17 +1,16 @@
 import Foundation
-import TaskTestSupport
 import Testing
 
 /// The `tasks` REPL running on a pseudo-terminal: a tmux server on a private socket, driven with
 /// `send-keys` and read with `capture-pane`. Waits poll the screen; nothing sleeps a fixed time.
 /// The server is killed when the session goes away.
-final class TerminalSession {
+public final class TerminalSession {
     /// The prompt as `capture-pane` shows it on an empty line (trailing spaces trimmed).
-    static let barePrompt = "tasks>"
+    public static let barePrompt = "tasks>"
     /// How long a wait lasts before the test fails, unless the session was given another: a wait
     /// ends as soon as the screen shows what it waits for, so the limit only needs to be generous.
     /// 10 s was not, once, for a prompt to start while the whole suite ran on two busy cores.
-    static let timeout: Duration = .seconds(30)
+    public static let timeout: Duration = .seconds(30)
 
     private let server = TmuxServer()
     /// How long this session's waits last.
@@ -25,7 +24,7 @@ final class TerminalSession {
     /// would, so that Ctrl-Z can stop it. `shellSetup` runs in the pane's shell first (`ulimit`);
     /// `launcher` runs the program (`valgrind …`). With `outputFilter`, its standard output is
     /// piped through that command (standard input and error stay on the terminal).
-    init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
+    public init(_ arguments: [String] = [], in folder: TemporaryFolder, environment extra: [String: String] = [:],
          columns: Int = 100, rows: Int = 40, jobControl: Bool = false, shellSetup: String = "",
          launcher: [String] = [], outputFilter: String? = nil, timeout: Duration = TerminalSession.timeout,
          prompt: String = TerminalSession.barePrompt) async throws {
@@ -39,7 +38,7 @@ final class TerminalSession {
 
     /// The pane's shell command that runs `tasks` as `init` describes, then prints its exit status
     /// and whether the terminal's settings were restored.
-    static func paneScript(_ arguments: [String], in folder: TemporaryFolder, environment extra: [String: String] = [:],
+    public static func paneScript(_ arguments: [String], in folder: TemporaryFolder, environment extra: [String: String] = [:],
                            jobControl: Bool = false, shellSetup: String = "", launcher: [String] = [],
                            outputFilter: String? = nil) -> String {
         let environment = TasksBinary.environment(in: folder, extra).map { "\($0.key)=\(quoted($0.value))" }
@@ -53,30 +52,30 @@ final class TerminalSession {
     // MARK: Keys
 
     /// Types `text` literally (no Enter).
-    func type(_ text: String) async throws {
+    public func type(_ text: String) async throws {
         try await tmux(["send-keys", "-t", "t", "-l", text])
     }
 
     /// Presses keys by their tmux names: `Enter`, `Up`, `Tab`, `C-c`, `C-d`, `C-u`, `C-Left`, `M-Left`.
-    func press(_ keys: String...) async throws {
+    public func press(_ keys: String...) async throws {
         try await tmux(["send-keys", "-t", "t"] + keys)
     }
 
     /// Pastes `text` as a terminal does: between bracketed-paste markers when the program asked
     /// for them.
-    func paste(_ text: String) async throws {
+    public func paste(_ text: String) async throws {
         try await tmux(["set-buffer", "-b", "test", text])
         try await tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "t"])
     }
 
     /// Changes the terminal's width (the program gets SIGWINCH).
-    func resize(columns: Int) async throws {
+    public func resize(columns: Int) async throws {
         try await tmux(["resize-window", "-t", "t", "-x", "\(columns)"])
     }
 
     /// Types `line`, presses Enter, waits for the next prompt and returns the lines printed in between.
     @discardableResult
-    func run(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+    public func run(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         var echoed = Self.barePrompt + " " + line
         while echoed.last == " " { echoed.removeLast() }
         try await type(line)
@@ -91,7 +90,7 @@ final class TerminalSession {
 
     /// The screen and its scrollback as lines, without the blank lines at the bottom; with
     /// `joined`, rows the terminal wrapped are joined into their line.
-    func lines(escapes: Bool = false, joined: Bool = false) async throws -> [String] {
+    public func lines(escapes: Bool = false, joined: Bool = false) async throws -> [String] {
         let text = try await tmux(["capture-pane", "-p", "-t", "t", "-S", "-1000"] + (escapes ? ["-e"] : [])
                                   + (joined ? ["-J"] : []))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -104,7 +103,7 @@ final class TerminalSession {
 
     /// Waits until `condition` holds for the screen's lines and returns them; fails the test on timeout.
     @discardableResult
-    func waitFor(escapes: Bool = false, joined: Bool = false, _ condition: ([String]) -> Bool,
+    public func waitFor(escapes: Bool = false, joined: Bool = false, _ condition: ([String]) -> Bool,
                  sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var screen = try await lines(escapes: escapes, joined: joined)
@@ -121,13 +120,13 @@ final class TerminalSession {
 
     /// Waits for an empty prompt on the last line.
     @discardableResult
-    func waitForPrompt(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+    public func waitForPrompt(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         try await waitFor({ $0.last == Self.barePrompt }, sourceLocation: sourceLocation)
     }
 
     /// Waits for the program to exit and returns its exit status and whether the terminal's settings
     /// were as before it started (both printed by the pane's shell).
-    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) async throws
+    public func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) async throws
         -> (status: Int32?, terminalRestored: Bool) {
         let screen = try await waitFor({ $0.contains { $0.hasPrefix("TTY=") } }, sourceLocation: sourceLocation)
         let status = screen.last { $0.hasPrefix("EXIT=") }.flatMap { Int32($0.dropFirst("EXIT=".count)) }
@@ -135,7 +134,7 @@ final class TerminalSession {
     }
 
     /// Types `line` (no Enter), sends `signal` to the program once it shows, and waits for it to exit.
-    func send(_ signal: Int32, afterTyping line: String, sourceLocation: SourceLocation = #_sourceLocation)
+    public func send(_ signal: Int32, afterTyping line: String, sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> (status: Int32?, terminalRestored: Bool) {
         try await type(line)
         try await waitFor({ $0.last == Self.barePrompt + " " + line }, sourceLocation: sourceLocation)
@@ -145,7 +144,7 @@ final class TerminalSession {
     }
 
     /// The process id of the program (the child of the pane's shell), or nil when it has none.
-    func programID() async throws -> pid_t? {
+    public func programID() async throws -> pid_t? {
         let output = try await tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
         guard let shell = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
@@ -154,7 +153,7 @@ final class TerminalSession {
 
     /// Waits until the terminal turns typed Ctrl-C into a signal again: the program has taken the
     /// line entered and runs it (while a line is edited, Ctrl-C is a key).
-    func waitForSignalKeys(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public func waitForSignalKeys(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let path = try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
@@ -172,20 +171,22 @@ final class TerminalSession {
     }
 
     /// Closes the terminal, as closing its window does: the program gets SIGHUP.
-    func closeTerminal() async throws {
+    public func closeTerminal() async throws {
         try await tmux(["kill-server"])
     }
 
     /// From now on, appends every byte the program writes to the terminal to the file at `path`
     /// (tmux's `pipe-pane`), escape sequences and all, as the terminal receives them.
-    func record(to path: String) async throws {
+    public func record(to path: String) async throws {
         try await tmux(["pipe-pane", "-o", "-t", "t", "cat >> " + Self.quoted(path)])
     }
 
     // MARK: tmux
 
     /// A wait that ran out of time (already recorded as an issue).
-    struct TimedOut: Error {}
+    public struct TimedOut: Error {
+        public init() {}
+    }
 
     /// Runs tmux on the private socket and returns what it printed.
     @discardableResult

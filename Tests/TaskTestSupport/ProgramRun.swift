@@ -1,31 +1,30 @@
 import Foundation
-import TaskTestSupport
 
 /// One finished run of the `tasks` executable (or another program) with files for standard input,
 /// output and error.
-struct ProgramRun: Equatable, CustomStringConvertible {
+public struct ProgramRun: Equatable, Sendable, CustomStringConvertible {
     /// The bytes it wrote on standard output.
-    var outputBytes: [UInt8]
+    public var outputBytes: [UInt8]
     /// The bytes it wrote on standard error.
-    var errorBytes: [UInt8]
+    public var errorBytes: [UInt8]
     /// Its exit status.
-    var status: Int32
+    public var status: Int32
 
     /// What it wrote on standard output, as text (invalid UTF-8 replaced).
-    var output: String { String(decoding: outputBytes, as: UTF8.self) }
+    public var output: String { String(decoding: outputBytes, as: UTF8.self) }
     /// What it wrote on standard error, as text (invalid UTF-8 replaced).
-    var error: String { String(decoding: errorBytes, as: UTF8.self) }
+    public var error: String { String(decoding: errorBytes, as: UTF8.self) }
 
     /// Runs `tasks` with `arguments`, `input` as its standard input, in a private environment
     /// inside `folder` (its database is `folder/tasks.sqlite` unless `arguments` say otherwise).
-    init(_ arguments: [String], input: String = "", in folder: TemporaryFolder,
+    public init(_ arguments: [String], input: String = "", in folder: TemporaryFolder,
          environment extra: [String: String] = [:], database: Bool = true) async throws {
         try await self.init(arguments, inputBytes: Array(input.utf8), in: folder, environment: extra,
                             database: database)
     }
 
     /// Runs `tasks` with raw bytes as its standard input.
-    init(_ arguments: [String], inputBytes: [UInt8], in folder: TemporaryFolder,
+    public init(_ arguments: [String], inputBytes: [UInt8], in folder: TemporaryFolder,
          environment extra: [String: String] = [:], database: Bool = true) async throws {
         try TasksBinary.checkBuilt()
         let arguments = (database ? ["--db", folder.file("tasks.sqlite")] : []) + arguments
@@ -35,7 +34,7 @@ struct ProgramRun: Equatable, CustomStringConvertible {
 
     /// Runs the program at `path` (a shell, groff, make) with `arguments` and `environment`,
     /// `inputBytes` as its standard input, its output kept in files inside `folder` until it has exited.
-    init(program path: String, _ arguments: [String], inputBytes: [UInt8] = [],
+    public init(program path: String, _ arguments: [String], inputBytes: [UInt8] = [],
          in folder: TemporaryFolder, environment: [String: String]) async throws {
         let id = UUID().uuidString
         let inputPath = folder.file("stdin-\(id)")
@@ -52,12 +51,12 @@ struct ProgramRun: Equatable, CustomStringConvertible {
     }
 
     /// A run with these results (for comparing with `==`).
-    init(output: String = "", error: String = "", status: Int32 = 0) {
+    public init(output: String = "", error: String = "", status: Int32 = 0) {
         outputBytes = Array(output.utf8)
         errorBytes = Array(error.utf8)
         self.status = status
     }
 
     /// The three results, shown when an expectation fails.
-    var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(error)---" }
+    public var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(error)---" }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import TaskTestSupport
 
 /// A tmux server on a private socket (`tmux -L NAME`, no configuration file), killed, and its
 /// socket file removed, when this goes away.
-final class TmuxServer: Sendable {
+public final class TmuxServer: Sendable {
     private let socket = "tasks-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+
+    public init() {}
 
     deinit {
         // tmux leaves its socket file behind: remove it once the server has been told to exit.
@@ -14,16 +15,16 @@ final class TmuxServer: Sendable {
     }
 
     /// A tmux command that failed.
-    struct Failed: Error, CustomStringConvertible {
-        var arguments: [String]
-        var status: Int32
-        var description: String { "tmux \(arguments.joined(separator: " ")) exited with \(status)" }
+    public struct Failed: Error, CustomStringConvertible {
+        public var arguments: [String]
+        public var status: Int32
+        public var description: String { "tmux \(arguments.joined(separator: " ")) exited with \(status)" }
     }
 
     /// Runs a tmux client on the server's socket with `arguments` (several commands separated by
     /// `;` in one run) and returns what it printed.
     @discardableResult
-    func run(_ arguments: [String]) async throws -> String {
+    public func run(_ arguments: [String]) async throws -> String {
         let outputPath = NSTemporaryDirectory() + "tasks-tmux-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let status = try await ChildProcess.run("/usr/bin/tmux", ["-u", "-f", "/dev/null", "-L", socket] + arguments,

@@ -1,0 +1,71 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// A first sync of many tasks cut off half-way (the server crashing, or `tasks` killed with -9):
+/// the next sync completes it, with every task once on each side, none lost, none doubled.
+@Suite struct InterruptedSyncTests {
+    static let count = 400
+
+    /// A store of `count` tasks (`task 1` …) beside a new server of `kind`, and the first sync
+    /// started in the background (its standard error in `sync.err` of the store's folder).
+    private static func firstSyncUnderWay(_ kind: CalDAVTestServer.Kind) async throws -> (SyncedStore, pid_t) {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        try await store.script((1...count).map { "add task \($0)\n" }.joined())
+        let pid = try ChildProcess.start(TasksBinary.path, ["--db", store.folder.file("tasks.sqlite"), "--quiet", "sync",
+                                                            store.server.collection.absoluteString],
+                                         environment: TasksBinary.environment(in: store.folder, store.environment()),
+                                         error: store.folder.file("sync.err"))
+        return (store, pid)
+    }
+
+    /// Waits until the server holds some of the tasks (but a limit's worth of time at most).
+    private static func waitForSomeTasks(on store: SyncedStore) async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while try await store.server.client().list().isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The next sync works (`sync URL` again: a first sync that did not finish paired nothing), and
+    /// both sides hold each task once.
+    private static func expectEveryTaskOnceOnEachSide(_ store: SyncedStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let next = try await store.run("sync", store.server.collection.absoluteString)
+        #expect(next.status == 0 && next.error.isEmpty, "\(next)\n\(store.server.log.suffix(3000))", sourceLocation: sourceLocation)
+        let here = try await store.list().split(separator: "\n").map { String($0.drop { $0 == " " }.drop(while: \.isNumber).dropFirst(3)) }
+        let there = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0).map { String($0.dropFirst(8)) } }
+        for (side, texts) in [("here", here), ("on the server", there)] {
+            let counted = Dictionary(texts.map { ($0, 1) }, uniquingKeysWith: +)
+            let doubled = counted.filter { $0.value > 1 }.keys.sorted()
+            let missing = (1...count).map { "task \($0)" }.filter { counted[$0] == nil }
+            #expect(texts.count == count && doubled.isEmpty && missing.isEmpty,
+                    "\(side): \(texts.count) tasks; doubled \(doubled); missing \(missing.count)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aServerHaltedDuringTheFirstSyncIsCaughtUpByTheNext(kind: CalDAVTestServer.Kind) async throws {
+        let (store, pid) = try await Self.firstSyncUnderWay(kind)
+        try await Self.waitForSomeTasks(on: store)
+
+        try await store.server.halt()
+        let status = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+        try await store.server.resume()
+
+        let error = store.folder.contents(of: "sync.err") ?? ""
+        #expect(status == 1 && error.split(separator: "\n").count == 1, "\(status) \(error)")
+        try await Self.expectEveryTaskOnceOnEachSide(store)
+    }
+
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func tasksKilledDuringTheFirstSyncIsCaughtUpByTheNext(kind: CalDAVTestServer.Kind) async throws {
+        let (store, pid) = try await Self.firstSyncUnderWay(kind)
+        try await Self.waitForSomeTasks(on: store)
+
+        kill(pid, SIGKILL)
+        let status = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+
+        #expect(status == 128 + SIGKILL)
+        try await Self.expectEveryTaskOnceOnEachSide(store)
+    }
+}

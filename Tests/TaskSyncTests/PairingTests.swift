@@ -1,0 +1,124 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// `sync URL` pairs the store with a task list, given the list's address or the server's (which
+/// leads to its one task list); `sync --status` says what is paired, `sync --unpair` forgets it.
+@Suite struct PairingTests {
+    static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
+
+    @Test(arguments: servers)
+    func pairingByTheTaskListsAddressSendsTheTasksHere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        try await store.script("add Buy milk\nadd Call mom\n")
+        let list = store.server.collection.absoluteString
+
+        let paired = try await store.run("sync", list)
+
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced with \(list): sent 2 new\n"))
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
+                == ["SUMMARY:Buy milk", "SUMMARY:Call mom"])
+    }
+
+    @Test(arguments: servers)
+    func pairingByTheServersRootFindsItsOneTaskList(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let list = store.server.collection.absoluteString
+
+        let paired = try await store.run("sync", store.server.origin.absoluteString)
+
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced with \(list): nothing changed\n"))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced with \(list): nothing changed\n"))
+    }
+
+    @Test(arguments: servers)
+    func aServerWithTwoTaskListsNamesBothAndPairsNothing(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let second = store.server.collection.deletingLastPathComponent().appendingPathComponent("errands/")
+        let made = try await store.server.client().request("MKCALENDAR", second, body: Data(Self.makeTaskList("Errands").utf8),
+                                                           headers: ["Content-Type": "application/xml; charset=utf-8"])
+        try #require(made.status == 201, "\(made.status) \(made.text)")
+        let root = store.server.origin.absoluteString
+
+        let found = try await store.run("sync", root)
+
+        #expect(found == ProgramRun(output: """
+            \(root) holds 2 task lists; pair with one: sync URL
+              \(second.absoluteString)  (Errands)
+              \(store.server.collection.absoluteString)  (Tasks)
+
+            """))
+        #expect(try await store.run("sync", "--status")
+                == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
+    }
+
+    @Test(arguments: servers)
+    func statusSaysWhatIsPairedAndHowManyTasksAreOnBothSides(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
+
+        let status = try await store.run("sync", "--status")
+
+        let list = store.server.collection.absoluteString
+        let pattern = #/paired with (.+) as alice \(password from ~/\.netrc\); last synced \d{4}-\d\d-\d\d \d\d:\d\d, 1 task on both sides\n/#
+        #expect(status.status == 0 && status.error == "")
+        #expect(try pattern.wholeMatch(in: status.output)?.output.1 == Substring(list))
+    }
+
+    @Test(arguments: servers)
+    func unpairingForgetsThePairingAndKeepsTheTasksOnBothSides(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
+        let list = store.server.collection.absoluteString
+
+        let unpaired = try await store.run("sync", "--unpair")
+
+        #expect(unpaired == ProgramRun(output: "unpaired from \(list); the tasks stay here and on the server\n"))
+        #expect(try await store.run("sync", "--unpair") == ProgramRun(output: "not paired: there is nothing to unpair\n"))
+        #expect(try await store.run("sync", "--status")
+                == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
+        #expect(try await store.list() == "  1   Buy milk\n")
+        #expect(try await store.remote().count == 1)
+    }
+
+    @Test func aPasswordCommandGivesThePasswordWithoutANetrc() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        try Data((store.server.password + "\n").utf8).write(to: URL(fileURLWithPath: store.folder.file("secret")))
+        let command = "cat " + store.folder.file("secret")
+        let list = "http://alice@" + store.server.collection.absoluteString.dropFirst("http://".count)
+
+        let paired = try await store.run("sync", list, "--password-command", command)
+
+        let address = store.server.collection.absoluteString
+        #expect(paired == ProgramRun(output: "paired with \(address) (Tasks)\nsynced with \(address): nothing changed\n"))
+        #expect(try await store.run("sync", "--status").output.hasPrefix("paired with \(address) as alice (password from `\(command)`); last synced "))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced with \(address): nothing changed\n"))
+    }
+
+    @Test func syncOnAListNotPairedSaysHowToPair() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        try await store.script("add Buy milk\n")
+        let before = try await store.export()
+
+        #expect(try await store.run("sync")
+                == ProgramRun(error: "sync: this list is not paired: sync URL pairs it with a CalDAV task list\n", status: 1))
+        #expect(try await store.export() == before)
+    }
+
+    @Test func aListPairedWithOneTaskListRefusesAnother() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        try await store.pair()
+        let list = store.server.collection.absoluteString
+        let other = store.server.url("/alice/other/").absoluteString
+
+        #expect(try await store.run("sync", other) == ProgramRun(
+            error: "sync \(other): this list is paired with \(list): sync --unpair first to pair it with another\n", status: 1))
+    }
+
+    /// The body of a MKCALENDAR request for a task list (a calendar of VTODOs) named `name`.
+    static func makeTaskList(_ name: String) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+        <D:set><D:prop><D:displayname>\(name)</D:displayname><C:supported-calendar-component-set>\
+        <C:comp name="VTODO"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>
+        """
+    }
+}

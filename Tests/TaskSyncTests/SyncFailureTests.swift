@@ -1,0 +1,108 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// A sync that cannot be done says why in one line, exits 1, and changes nothing: not the list
+/// here (its whole export), not the pairing, not the server's tasks.
+@Suite struct SyncFailureTests {
+    static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
+
+    /// A store paired with a new server of `kind`, holding a task synced, a change made here since
+    /// and one made on the server since: a failed sync has something to lose each way.
+    private static func pairedWithChangesOnBothSides(_ kind: CalDAVTestServer.Kind, https: Bool = false,
+                                                     trusting: Bool = true) async throws -> SyncedStore {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind, https: https), trusting: trusting)
+        try await store.script("add Buy milk\n")
+        try await store.pair()
+        try await store.script("add Call mom\n")
+        _ = try await store.server.client().put("rent.ics", SyncedStore.vtodo(uid: "rent", "SUMMARY:Pay rent"))
+        return store
+    }
+
+    /// Runs `tasks --quiet ARGUMENTS` and expects it to fail with exactly `error` and leave both
+    /// sides and the pairing as they were.
+    private static func expectFailure(_ store: SyncedStore, _ arguments: String..., error: String,
+                                      sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (here, there) = (try await store.export(), try await store.remote())
+        let status = try await store.run("sync", "--status").output
+
+        let run = try await store.run(arguments)
+
+        // A one-shot command's error starts with the command as typed.
+        let typed = arguments.joined(separator: " ")
+        #expect(run == ProgramRun(error: typed + ": " + error + "\n", status: 1), sourceLocation: sourceLocation)
+        #expect(try await store.export() == here, sourceLocation: sourceLocation)
+        #expect(try await store.remote() == there, sourceLocation: sourceLocation)
+        #expect(try await store.run("sync", "--status").output == status, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: servers)
+    func aWrongPasswordIsSaidAndNothingChanges(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind)
+        try store.writeNetrc(password: "wrong")
+
+        try await Self.expectFailure(store, "sync", error: "127.0.0.1 refused the user name and password")
+    }
+
+    @Test(arguments: servers)
+    func noPasswordAtAllIsSaidWithWhereToPutOne(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind), netrc: false)
+        try await store.script("add Buy milk\n")
+
+        try await Self.expectFailure(store, "sync", store.server.collection.absoluteString, error:
+            "127.0.0.1 asks for a password: put it in ~/.netrc (machine 127.0.0.1 login NAME password …), or pair with --password-command")
+    }
+
+    @Test(arguments: servers)
+    func aServerThatIsDownIsSaidAndNothingChanges(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind)
+        let (here, pairing) = (try await store.export(), try await store.run("sync", "--status").output)
+        try await store.server.halt()
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: cannot reach 127.0.0.1: connection refused\n", status: 1))
+        #expect(try await store.export() == here)
+        #expect(try await store.run("sync", "--status").output == pairing)
+        try await store.server.resume()
+        #expect(try await store.remote().count == 2)
+    }
+
+    @Test func aPasswordIsNotSentOverPlainHTTPToAnotherHost() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        try store.writeNetrc(password: store.server.password, "machine tasks.invalid login alice password secret\n")
+        try await store.script("add Buy milk\n")
+
+        // tasks.invalid cannot resolve: a connection tried would say "no such host".
+        try await Self.expectFailure(store, "sync", "http://tasks.invalid/alice/tasks/", error:
+            "not sending the password to tasks.invalid over plain http: use https, or --allow-plain-http on a network you trust")
+    }
+
+    @Test(arguments: servers)
+    func httpsWithAPrivateCANotTrustedIsRefused(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind, https: true)
+        let untrusted = try SyncedStore(store.server, trusting: false)
+        try await untrusted.script("add Buy milk\n")
+        let here = try await untrusted.export()
+
+        let run = try await untrusted.run("sync", store.server.collection.absoluteString)
+
+        #expect(run.status == 1 && run.output.isEmpty)
+        #expect(run.error.hasPrefix("sync \(store.server.collection.absoluteString): no secure connection to 127.0.0.1: ") && run.error.split(separator: "\n").count == 1, "\(run)")
+        #expect(try await untrusted.export() == here)
+        #expect(try await untrusted.run("sync", "--status")
+                == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
+    }
+
+    @Test(arguments: servers)
+    func httpsWithThePrivateCATrustedThroughSSLCertFileSyncs(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind, https: true)
+
+        let run = try await store.run("sync")
+
+        let list = store.server.collection.absoluteString
+        #expect(list.hasPrefix("https://"))
+        #expect(run == ProgramRun(output: "synced with \(list): received 1 new; sent 1 new\n"))
+        #expect(try await store.remote().count == 3)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// todoman through vdirsyncer as the other device (a phone): what is done there arrives here after
+/// both have synced, what is done here arrives there, and a field both changed keeps the later
+/// change, which `undo` takes back.
+@Suite struct TodomanSyncTests {
+    static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
+
+    /// A store paired with a new server holding `script`'s tasks, and the device synced with it.
+    private static func pairedWithDevice(_ kind: CalDAVTestServer.Kind, _ script: String) async throws -> (SyncedStore, TodomanDevice) {
+        let store = try await SyncedStore.paired(kind, script)
+        let device = try await TodomanDevice(server: store.server)
+        try await device.sync()
+        return (store, device)
+    }
+
+    /// The device's number for the task of that summary.
+    private static func id(_ summary: String, on device: TodomanDevice) async throws -> Int {
+        try #require(try await device.items().first { $0.summary == summary }).id
+    }
+
+    @Test(arguments: servers)
+    func whatIsDoneWithTodomanArrivesHere(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Buy milk\nadd Call mom\nadd Pay rent +home\nadd Water plants\n")
+        try await device.todo("new", "--due", "2031-12-04", "Book flights")
+        try await device.editRaw(try await Self.id("Buy milk", on: device), sed: "s/^SUMMARY:.*/SUMMARY:Buy oat milk/")
+        try await device.todo("done", String(try await Self.id("Call mom", on: device)))
+        try await device.todo("edit", "--due", "2031-12-01", String(try await Self.id("Pay rent", on: device)))
+        // todoman's own edit above left out the task's categories (+home): a line of them is added.
+        try await device.editRaw(try await Self.id("Pay rent", on: device),
+                                 sed: #"s/^\(SUMMARY:[^\r]*\)\r$/\1\r\nCATEGORIES:errand\r/"#)
+        try await device.todo("delete", "--yes", String(try await Self.id("Water plants", on: device)))
+        try await device.sync()
+
+        let synced = try await store.run("sync")
+
+        let reference = try SyncedStore(store.server)
+        try await reference.script("add Buy oat milk\nadd Call mom\ndone 2\nadd Pay rent +errand due:2031-12-01\nadd Book flights due:2031-12-04\n")
+        let list = store.server.collection.absoluteString
+        #expect(synced == ProgramRun(output: "synced with \(list): received 1 new, 3 changed, 1 removed\n"))
+        let (here, expected) = (try await store.list(), try await reference.list())
+        let there = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
+        #expect(here == expected, "the server holds \(there)")
+    }
+
+    @Test(arguments: servers)
+    func whatIsDoneHereArrivesInTodoman(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Buy milk\nadd Call mom\nadd Pay rent\n")
+        try await store.script("edit 1 Buy oat milk\ndone 2\ndue 3 2031-12-01\nadd Book flights\n")
+        try await store.run("sync").expectSuccess()
+
+        try await device.sync()
+
+        let items = try await device.items().map { TodomanDevice.Item(id: 0, summary: $0.summary, completed: $0.completed, due: $0.due) }
+        #expect(Set(items.map(\.description)) == [
+            "0 [ ] Buy oat milk", "0 [x] Call mom", "0 [ ] Pay rent due 1953849600", "0 [ ] Book flights",
+        ])
+    }
+
+    @Test(arguments: servers)
+    func aTaskRemovedHereIsRemovedInTodoman(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Buy milk\nadd Call mom\n")
+        #expect(try await store.run("rm", "1") == ProgramRun())
+        try await store.run("sync").expectSuccess()
+
+        try await device.sync()
+
+        #expect(try await device.items().map(\.summary) == ["Call mom"])
+    }
+
+    @Test(arguments: servers)
+    func aFieldChangedOnBothSidesKeepsTheLaterChangeAndUndoBringsBackThisSides(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Call mom\n")
+        #expect(try await store.run("due", "1", "2031-12-05") == ProgramRun())
+        // The device's change must be the later one, by the server's clock, which counts whole seconds.
+        let changedHere = Date()
+        while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        try await device.todo("edit", "--due", "2031-12-09", String(try await Self.id("Call mom", on: device)))
+        try await device.sync()
+
+        let synced = try await store.run("sync")
+
+        let list = store.server.collection.absoluteString
+        #expect(synced == ProgramRun(output: """
+            synced with \(list): received 1 changed
+            changed on both sides: "Call mom" (due date); kept the later change, made on the server (undo brings back this side's)
+
+            """))
+        let laterThere = try SyncedStore(store.server)
+        try await laterThere.script("add Call mom due:2031-12-09\n")
+        #expect(try await store.list() == (try await laterThere.list()))
+        try await store.run("undo").expectSuccess()
+        let earlierHere = try SyncedStore(store.server)
+        try await earlierHere.script("add Call mom due:2031-12-05\n")
+        #expect(try await store.list() == (try await earlierHere.list()))
+    }
+
+    @Test(arguments: servers)
+    func textChangedInTodomanAndDoneHereKeepsBoth(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Call mom\n")
+        try await device.editRaw(try await Self.id("Call mom", on: device), sed: "s/^SUMMARY:.*/SUMMARY:Call mom back/")
+        try await device.sync()
+        #expect(try await store.run("done", "1") == ProgramRun())
+
+        let synced = try await store.run("sync")
+        try await device.sync()
+
+        let list = store.server.collection.absoluteString
+        #expect(synced == ProgramRun(output: "synced with \(list): received 1 changed; sent 1 changed\n"))
+        #expect(try await store.list() == "  1   ✓ Call mom back\n")
+        #expect(try await device.items().map { "\($0.completed) \($0.summary)" } == ["true Call mom back"])
+    }
+}
