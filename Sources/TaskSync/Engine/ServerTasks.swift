@@ -45,6 +45,10 @@ struct ServerTasks {
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })
+        if !changes.isComplete, let put = state.putSinceToken {
+            let named = Set((changes.changed.map(\.href) + changes.removed).map { HrefPath.of($0, in: collection) })
+            for path in put where !named.contains(path) { idByPath[path].map { _ = server.removed.insert($0) } }
+        }
         if changes.isComplete {
             // Everything was listed: a member known from the last sync and not listed is gone.
             let listed = Set(changes.changed.map { HrefPath.of($0.href, in: collection) })

@@ -128,7 +128,9 @@ struct SyncPlan {
         sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
         let values = SortOrder.assign(sequence.map { kept[$0]?.sortValue })
         for (id, value) in zip(sequence, values) {
-            guard let task = kept[id], task.writes || task.sortValue != value else { continue }
+            // A task another program made without a value (one that keeps no manual order) is not
+            // rewritten for one alone: it takes one when it is written for another reason.
+            guard let task = kept[id], task.writes || (task.sortValue != nil && task.sortValue != value) else { continue }
             writes.append(Write(id: id, href: task.href,
                                 body: ICalendarResource.render(task.task, extra: ["\(SortOrder.property):\(value)"],
                                                                timeZone: timeZone),

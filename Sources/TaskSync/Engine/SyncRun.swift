@@ -17,8 +17,8 @@ struct SyncRun {
     /// The tasks left for the next sync: changed on the server (or here) meanwhile, or refused.
     private var postponed: Set<TaskItem.ID> = []
     private var report = SyncReport()
-    /// What this sync wrote on the server, by path: the ETag it answered (nil for a removal).
-    private var written: [String: String?] = [:]
+    /// The resources this sync put on the server, by path.
+    private var put: [String] = []
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date) {
         self.state = state
@@ -52,7 +52,10 @@ struct SyncRun {
             report.conflicts.append(.init(text: text, conflicts: found))
         }
         for (id, item) in settled where !postponed.contains(id) { state.items[id.uuidString.lowercased()] = item }
-        state.syncToken = postponed.isEmpty ? try tokenAfterWrites(server.token) : nil
+        // The token was read before this sync's writes: the next sync is asked what changed since, and
+        // told which resources this one put, which a server may leave out when they are gone since.
+        state.syncToken = postponed.isEmpty ? server.token : nil
+        state.putSinceToken = put.isEmpty ? nil : put
         state.lastSync = now
         return report
     }
@@ -86,7 +89,7 @@ struct SyncRun {
                     report.rejected.append(.init(text: names(write.id), status: answer.status))
                 default:
                     try session.check(answer, write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection))
-                    written[HrefPath.of(write.href, in: collection)] = .some(write.body == nil ? nil : answer.header("ETag"))
+                    if write.body != nil { put.append(HrefPath.of(write.href, in: collection)) }
                     if let body = write.body {
                         settled[write.id] = SyncState.Item(href: write.href, etag: answer.header("ETag"),
                                                            base: String(decoding: body, as: UTF8.self))
@@ -143,24 +146,6 @@ struct SyncRun {
             settled[id] = nil
             self.postponed.insert(id)
         }
-    }
-
-    /// The token the next sync asks from. The one read before this sync's writes would name them
-    /// as changes, and a server may then never say that one was removed (Xandikos leaves out a
-    /// member made and removed since the token): so the changes since it are asked once more, and
-    /// when they are this sync's own writes alone, their token is kept. Otherwise none is, and the
-    /// next sync lists every member (their ETags), which misses nothing.
-    private func tokenAfterWrites(_ token: String?) throws(SyncError) -> String? {
-        guard let token, !written.isEmpty else { return token }
-        let collection = state.pairing.url
-        guard let report = try? session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: token)) else {
-            return nil
-        }
-        for response in report.responses where HrefPath.of(response.href, in: collection) != HrefPath.of(collection.absoluteString, in: collection) {
-            guard let etag = written[HrefPath.of(response.href, in: collection)] else { return nil }
-            if response.status == 404 ? etag != nil : (etag == nil || response.etag != etag) { return nil }
-        }
-        return report.syncToken
     }
 
     static func url(_ href: String, in collection: URL) -> URL {

@@ -33,6 +33,10 @@ struct SyncState: Codable, Sendable {
     var version = 1
     var pairing: Pairing
     var syncToken: String?
+    /// The paths of the resources the last sync put, after it read `syncToken`: asked what changed
+    /// since that token, a server names each one still there; one it leaves out is gone (Xandikos
+    /// does not say a member made and removed since the token was removed).
+    var putSinceToken: [String]?
     var lastSync: Date?
     /// By task identity, lower case.
     var items: [String: Item] = [:]
