@@ -9,8 +9,7 @@ enum SyncCommands {
         switch command {
         case .run:
             let report = try sync.sync()
-            let address = try sync.status()?.pairing.url.absoluteString ?? ""
-            return (lines(report, with: address), report.received.total > 0)
+            return (lines(report, with: report.address), report.received.total > 0)
         case let .pair(address, passwordCommand, allowsPlainHTTP):
             let request = CalDAVSync.PairRequest(address: address, passwordCommand: passwordCommand,
                                                  allowsPlainHTTP: allowsPlainHTTP)

@@ -83,8 +83,7 @@ public final class BackgroundSync: @unchecked Sendable {
                 let opened = try sync ?? open()
                 sync = opened
                 let report = try opened.sync()
-                let address = (try? opened.status())?.pairing.url.absoluteString
-                outcome = .synced(report, address: address ?? "")
+                outcome = .synced(report, address: report.address)
             } catch let error as SyncError {
                 outcome = .failed(error)
             } catch {

@@ -103,7 +103,11 @@ public final class CalDAVSync: @unchecked Sendable {
 
     /// What the list is paired with, and when it last synced; nil when it is not paired.
     public func status() throws(SyncError) -> SyncStatus? {
-        try SyncState.load(from: statePath).map { SyncStatus(pairing: $0.pairing, lastSync: $0.lastSync, syncedTasks: $0.items.count) }
+        try SyncState.load(from: statePath).map { state in
+            let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
+            let last = [state.lastSync, touched].compactMap { $0 }.max()
+            return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.items.count)
+        }
     }
 
     /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was none.
@@ -131,9 +135,15 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     private func run(_ state: inout SyncState, session: DAVSession) throws(SyncError) -> SyncReport {
+        let before = state
         var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock())
-        let report = try run.run()
+        var report = try run.run()
+        report.address = state.pairing.url.absoluteString
         state = run.state
+        var unchanged = state
+        unchanged.lastSync = before.lastSync
+        // A sync that changed nothing rewrites nothing: the file's time says when it ran.
+        if unchanged == before, Posix.touch(statePath) { return report }
         try state.save(to: statePath)
         return report
     }

@@ -48,6 +48,18 @@ extension Posix {
         return true
     }
 
+    /// Sets the modification time of the file at `path` to now; false when it cannot.
+    public static func touch(_ path: String) -> Bool {
+        utimensat(AT_FDCWD, path, nil, 0) == 0
+    }
+
+    /// When the file at `path` was last modified, in seconds since 1970; nil when it cannot be read.
+    public static func modificationTime(_ path: String) -> Double? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
+
     /// Runs `body` while holding an exclusive advisory lock on the file `path.lock` (created when
     /// missing), so that other processes doing the same wait their turn. The lock goes with the
     /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had.

@@ -41,5 +41,7 @@ struct SortOrderTests {
         #expect(SortOrder.value(in: "x-apple-sort-order;VALUE=INTEGER:7") == 7)
         #expect(SortOrder.value(in: "X-APPLE-SORT-ORDERX:7") == nil)
         #expect(SortOrder.value(in: nil) == nil)
+        // A resource's own text, CRLF (one Character in Swift) between its lines.
+        #expect(SortOrder.value(in: "BEGIN:VTODO\r\nX-APPLE-SORT-ORDER:1048576\r\nEND:VTODO\r\n") == 1_048_576)
     }
 }

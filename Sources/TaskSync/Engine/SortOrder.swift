@@ -1,3 +1,5 @@
+import Foundation
+
 /// Manual order as Apple Reminders, Nextcloud Tasks and tasks.org keep it: each to-do's
 /// `X-APPLE-SORT-ORDER`, an integer, the smaller first. The list's order is what tasks keeps; the
 /// values are made to follow it with as few changes as can be, so that a move here rewrites the
@@ -11,11 +13,11 @@ enum SortOrder {
     /// The value among a to-do's kept lines (`foreign`), if any.
     static func value(in lines: String?) -> Int64? {
         guard let lines else { return nil }
-        for line in lines.split(separator: "\n") {
+        for line in lines.split(whereSeparator: \.isNewline) {
             let upper = line.prefix(property.count + 1).uppercased()
             guard upper == property + ":" || upper == property + ";" else { continue }
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return Int64(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            return Int64(line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return nil
     }

@@ -62,9 +62,16 @@ struct SyncPlan {
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
         let key = id.uuidString.lowercased()
         let item = state.items[key]
-        let base = item.flatMap { try? ICalendarResource.read(Array($0.base.utf8), timeZone: timeZone, now: now) }
         let localTask = local[id]
         let fetched = server.fetched[id]
+        if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
+           SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
+            // As both sides left it: only its order may change.
+            kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
+                            sortValue: item.sortValue, movedThere: false)
+            return
+        }
+        let base = item.flatMap { try? ICalendarResource.read(Array($0.base.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         let remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
         let merge = SyncMerge.merge(base: base.map(SyncFields.init), local: localTask.map(SyncFields.init),
@@ -142,9 +149,10 @@ struct SyncPlan {
     /// Whether two tasks' kept iCalendar properties are the same but for `DTSTAMP`, which a server
     /// writes when it stores a to-do and which says nothing about the task.
     static func sameProperties(_ first: String?, _ second: String?) -> Bool {
-        func meaningful(_ text: String?) -> [Substring] {
-            (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") }
-        }
-        return meaningful(first) == meaningful(second)
+        meaningful(first) == meaningful(second)
+    }
+
+    static func meaningful(_ text: String?) -> [Substring] {
+        (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") }
     }
 }

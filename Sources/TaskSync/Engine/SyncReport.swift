@@ -29,6 +29,8 @@ public struct SyncReport: Sendable {
         public var problem: InterchangeError
     }
 
+    /// The task list synced with.
+    public var address = ""
     /// What came from the server into the list.
     public var received = Counts()
     /// What went from the list to the server.

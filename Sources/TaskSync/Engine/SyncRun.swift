@@ -45,13 +45,22 @@ struct SyncRun {
         var settled = plan.settled
         // The server first: a sync that fails there has changed nothing here.
         try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
-        try writeList(plan, settling: &settled)
+        let listed = try writeList(plan, settling: &settled)
         for id in plan.order where !postponed.contains(id) {
             guard let found = plan.conflicts[id] else { continue }
             let text = plan.localWrites[id]?.text ?? plan.local[id]?.text ?? server.fetched[id]?.task.text ?? ""
             report.conflicts.append(.init(text: text, conflicts: found))
         }
-        for (id, item) in settled where !postponed.contains(id) { state.items[id.uuidString.lowercased()] = item }
+        for (id, item) in settled where !postponed.contains(id) {
+            // What the list holds of it now, to know next time that it did not change.
+            let now = listed[id].map { (SyncFields($0), $0.foreign["icalendar"]) } ?? plan.local[id].map { (SyncFields($0), $0.foreign["icalendar"]) }
+            state.items[id.uuidString.lowercased()] = item.map { item in
+                var item = item
+                item.fingerprint = now.map { SyncState.fingerprint(of: $0.0, properties: $0.1) }
+                item.sortValue = SortOrder.value(in: item.base)
+                return item
+            }
+        }
         // The token was read before this sync's writes: the next sync is asked what changed since, and
         // told which resources this one put, which a server may leave out when they are gone since.
         state.syncToken = postponed.isEmpty ? server.token : nil
@@ -106,12 +115,14 @@ struct SyncRun {
     /// Writes the plan's changes to the list in one step. A task changed here (another prompt)
     /// since it was read keeps that change, and its last agreed state, so that the next sync
     /// merges the server's side again rather than take this side's older values for changes.
-    private mutating func writeList(_ plan: SyncPlan, settling settled: inout [TaskItem.ID: SyncState.Item?]) throws(SyncError) {
+    /// Returns the tasks it wrote, by identity.
+    @discardableResult
+    private mutating func writeList(_ plan: SyncPlan, settling settled: inout [TaskItem.ID: SyncState.Item?]) throws(SyncError) -> [TaskItem.ID: TaskImport] {
         let postponed = postponed
         let imports = plan.order.compactMap { postponed.contains($0) ? nil : plan.localWrites[$0] }
         let removals = plan.localRemovals.filter { !postponed.contains($0) }
         let placements = plan.placements.filter { !postponed.contains($0.id) }
-        guard !imports.isEmpty || !removals.isEmpty || !placements.isEmpty else { return }
+        guard !imports.isEmpty || !removals.isEmpty || !placements.isEmpty else { return [:] }
         let local = plan.local
         let now = now
         let written: (imports: [TaskImport], removals: [TaskItem.ID], placed: Int)
@@ -146,6 +157,9 @@ struct SyncRun {
             settled[id] = nil
             self.postponed.insert(id)
         }
+        var byID: [TaskItem.ID: TaskImport] = [:]
+        for task in written.imports { if let id = task.id { byID[id] = task } }
+        return byID
     }
 
     static func url(_ href: String, in collection: URL) -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskModel
 import TaskSystem
 
 /// What a list is paired with: the task list's address (without user or password), the user's
@@ -21,13 +22,37 @@ public struct Pairing: Codable, Sendable, Hashable {
 /// What a sync keeps between runs, in a file of its own beside the list (JSON, private): the
 /// pairing, the server's sync token, and for each task synced its resource, ETag and the iCalendar
 /// text both sides last agreed on (the base of the next merge).
-struct SyncState: Codable, Sendable {
+struct SyncState: Codable, Sendable, Equatable {
     struct Item: Codable, Sendable, Equatable {
         /// The resource's href, as the server wrote it.
         var href: String
         var etag: String?
         /// The resource's text as last synced.
         var base: String
+        /// The task as the list held it after the last sync (`fingerprint(of:)`): while it is the
+        /// same and the server names no change, the task is as both sides agreed, and its base
+        /// need not be read.
+        var fingerprint: UInt64?
+        /// Its `X-APPLE-SORT-ORDER` in the base.
+        var sortValue: Int64?
+    }
+
+    /// A number that changes when any field of a task that syncs does: its synced fields and the
+    /// iCalendar properties it keeps (FNV-1a, the same in every run).
+    static func fingerprint(of fields: SyncFields, properties: String?) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        add(fields.text)
+        add(fields.isFavorite ? "1" : "0")
+        add(fields.doneAt.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? "-")
+        add(fields.due.map { String(describing: $0) } ?? "-")
+        for tag in fields.tags { add(tag) }
+        add(fields.recurrence.map { String(describing: $0) } ?? "-")
+        add(SyncPlan.meaningful(properties).joined(separator: "\n"))
+        return hash
     }
 
     var version = 1
