@@ -1,3 +1,5 @@
+import TaskSync
+
 /// A failed line as the user sees it: `[line N: ]<input as typed, trimmed>: <reason>`.
 struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line number within a script, counting every line from 1; nil outside scripts.
@@ -11,7 +13,8 @@ struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
     init(line: Substring, reason: String, lineNumber: Int? = nil) {
         let bytes = line.utf8
         let (start, end) = CommandParser.trimmed(bytes)
-        self.input = CommandParser.string(bytes[start..<end]).abbreviated(to: 60)
+        // A password typed in an address (`sync https://alice:secret@…`, refused) is not shown again.
+        self.input = CalDAVSync.withoutPassword(CommandParser.string(bytes[start..<end])).abbreviated(to: 60)
         self.reason = reason
         self.lineNumber = lineNumber
     }

@@ -145,6 +145,9 @@ extension SyncError {
             case .unknownHost: "cannot reach \(host): no such host"
             case .timedOut: "\(host) did not answer in time"
             case .closed: "\(host) closed the connection"
+            case .untrustedCertificate:
+                "no secure connection to \(host): its certificate is signed by no authority this machine trusts "
+                    + "(for a private one, name its certificate in SSL_CERT_FILE)"
             case let .tls(reason): "no secure connection to \(host): \(reason.abbreviated(to: 120))"
             case let .other(reason): "cannot reach \(host): \(reason.abbreviated(to: 120))"
             }

@@ -164,7 +164,7 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     /// `address` with what may be a password (`user:secret@` after `//`) left out, for a message.
-    static func withoutPassword(_ address: String) -> String {
+    public static func withoutPassword(_ address: String) -> String {
         guard let start = address.range(of: "//")?.upperBound else { return address }
         let authority = address[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return address }

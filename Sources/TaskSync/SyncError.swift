@@ -48,7 +48,10 @@ public enum SyncError: Error, Sendable {
         case unknownHost
         case timedOut
         case closed
-        /// The TLS handshake failed: an untrusted or wrong certificate, in the library's words.
+        /// The server's certificate is signed by no authority this machine trusts.
+        case untrustedCertificate
+        /// The TLS handshake failed otherwise (a certificate for another name, no common protocol),
+        /// in the library's words.
         case tls(String)
         case other(String)
     }
@@ -86,7 +89,11 @@ extension SyncError.TransportFailure {
             return
         }
         if let error = error as? IOError, error.errnoCode == ECONNREFUSED { self = .refused; return }
-        if error is NIOSSLError || error is BoringSSLError { self = .tls(String(describing: error)); return }
+        if error is NIOSSLError || error is BoringSSLError {
+            let words = String(describing: error)
+            self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate : .tls(words)
+            return
+        }
         if let error = error as? ChannelError, case .connectTimeout = error { self = .timedOut; return }
         self = .other(String(describing: error))
     }

@@ -55,4 +55,10 @@ struct SyncCommandParserTests {
         #expect(error(line) == "`sync` cannot take `\(word)` here: sync URL [--allow-plain-http] "
             + "[--password-command COMMAND], sync, sync --status or sync --unpair")
     }
+
+    @Test("a password typed in an address is not shown in the error")
+    func passwordNotEchoed() {
+        let failure = CommandFailure(line: "sync https://alice:s3cret@dav.example.com/", reason: "refused")
+        #expect(failure.description == "sync https://alice:…@dav.example.com/: refused")
+    }
 }
