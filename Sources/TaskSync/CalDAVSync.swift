@@ -79,6 +79,8 @@ public final class CalDAVSync: @unchecked Sendable {
         var state = SyncState(pairing: pairing)
         state.pairing.url = list.url.absoluteString.hasSuffix("/") ? list.url : list.url.appendingPathComponent("")
         if state.pairing.user == nil { state.pairing.user = credentials.user }
+        // Paired from here on: a first sync cut short is finished by `sync` alone.
+        try state.save(to: statePath)
         let report = try run(&state, session: session)
         return .synced(list, report, newlyPaired: true)
     }
@@ -104,8 +106,10 @@ public final class CalDAVSync: @unchecked Sendable {
     /// What the list is paired with, and when it last synced; nil when it is not paired.
     public func status() throws(SyncError) -> SyncStatus? {
         try SyncState.load(from: statePath).map { state in
+            // A sync that changed nothing only touched the file: it ran when the file says, after the
+            // last one recorded (none: paired, not synced yet).
             let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
-            let last = [state.lastSync, touched].compactMap { $0 }.max()
+            let last = state.lastSync.map { max($0, touched ?? $0) }
             return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.items.count)
         }
     }

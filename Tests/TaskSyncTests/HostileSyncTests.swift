@@ -36,8 +36,13 @@ import Testing
         let address = store.server.hostile(list).absoluteString
         #expect(run == ProgramRun(error: "sync \(address): \(error)\n", status: 1))
         #expect(try await store.export() == here)
-        #expect(try await store.run("sync", "--status")
-                == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
+        // A list found (discovery read it) stays paired, its first sync to come; one not found is not.
+        let status = try await store.run("sync", "--status").output
+        if ["control-characters", "folded", "invalid-utf8"].contains(list) {
+            #expect(status.hasPrefix("paired with ") && status.hasSuffix("; not synced yet, 0 tasks on both sides\n"), "\(status)")
+        } else {
+            #expect(status == "not paired: sync URL pairs this list with a CalDAV task list\n")
+        }
     }
 
     /// The read timeout of the sync's HTTP client bounds the wait (90 s: a slow server on a slow

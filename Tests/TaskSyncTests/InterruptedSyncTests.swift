@@ -27,10 +27,10 @@ import Testing
         }
     }
 
-    /// The next sync works (`sync URL` again: a first sync that did not finish paired nothing), and
-    /// both sides hold each task once.
+    /// The next sync works (`sync` alone: a first sync cut short left the list paired), and both
+    /// sides hold each task once.
     private static func expectEveryTaskOnceOnEachSide(_ store: SyncedStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let next = try await store.run("sync", store.server.collection.absoluteString)
+        let next = try await store.run("sync")
         #expect(next.status == 0 && next.error.isEmpty, "\(next)\n\(store.server.log.suffix(3000))", sourceLocation: sourceLocation)
         let here = try await store.list().split(separator: "\n").map { String($0.drop { $0 == " " }.drop(while: \.isNumber).dropFirst(3)) }
         let there = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0).map { String($0.dropFirst(8)) } }
