@@ -176,6 +176,9 @@ extension SyncError {
         case let .wouldEmptyServer(count):
             "the list here is empty, and syncing would remove all \(count) tasks from the server; nothing was changed "
                 + "(sync --unpair, then sync URL, brings them back here; remove them on the server to empty both)"
+        case let .wouldEmptyList(count):
+            "the task list on the server is empty, and syncing would remove all \(count) tasks here; nothing was changed "
+                + "(sync --unpair, then sync URL, sends them there again)"
         case .interrupted:
             "interrupted; nothing was changed here"
         }

@@ -34,14 +34,20 @@ public final class SQLiteStorage: TaskStorage {
     /// newer tasks's store) is refused with an error naming it, and left byte-identical. Without
     /// `creatingOrUpgrading` (a shell asking for completions), a store that is missing or needs
     /// upgrading is refused too (`olderStore`), and nothing is written.
-    public init(path: String, creatingOrUpgrading: Bool = true) throws {
+    ///
+    /// With `openInThisProcess` (a second connection: the prompt's background sync), the file is not
+    /// checked again: checking opens and closes it, and closing any descriptor of a file drops every
+    /// POSIX lock the process holds on it, the other connection's SQLite locks among them, which
+    /// lets another process's commit corrupt the store.
+    public init(path: String, creatingOrUpgrading: Bool = true, openInThisProcess: Bool = false) throws {
         self.path = path
-        if creatingOrUpgrading {
+        if creatingOrUpgrading, !openInThisProcess {
             try Self.makeFolder(of: path)
             // A new store is private whatever the umask: SQLite gives its log files the file's mode.
             StoreFile.createPrivately(path: path)
         }
-        let isCurrent = try StoreFile.check(path: path) // when it is, opening runs no migrator
+        // When it is, opening runs no migrator; a store open in this process was checked then.
+        let isCurrent = try openInThisProcess || StoreFile.check(path: path)
         if !isCurrent && !creatingOrUpgrading { throw StoreError.olderStore(path: path) }
         // A store that can be read but not written (its file or folder read-only, a read-only mount)
         // is opened as it is: read-only and immutable, since the log's shared-memory file cannot be

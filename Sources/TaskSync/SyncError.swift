@@ -39,6 +39,8 @@ public enum SyncError: Error, Sendable {
     case store(any Error)
     /// The list here is empty, and the sync would remove every one of this many tasks from the server.
     case wouldEmptyServer(Int)
+    /// The task list on the server is empty, and the sync would remove every one of this many tasks here.
+    case wouldEmptyList(Int)
     /// The user interrupted it (Ctrl-C) before anything local changed.
     case interrupted
 
@@ -91,7 +93,9 @@ extension SyncError.TransportFailure {
         if let error = error as? IOError, error.errnoCode == ECONNREFUSED { self = .refused; return }
         if error is NIOSSLError || error is BoringSSLError {
             let words = String(describing: error)
-            self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate : .tls(words)
+            self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate
+                : words.contains("noSuchFilesystemObject") || words.contains("failedToLoadCertificate") ? .tls("SSL_CERT_FILE names no certificate file that can be read")
+                : .tls(words)
             return
         }
         if let error = error as? ChannelError, case .connectTimeout = error { self = .timedOut; return }

@@ -42,8 +42,13 @@ import Testing
     @Test(.enabled(if: !TasksBinary.isStaticallyLinked, "valgrind cannot follow a static executable's allocations"))
     func theResizeSequenceIsCleanUnderValgrind() async throws {
         let log = folder.file("valgrind.log")
+        // Valgrind 3.19 gives up on the debug information of an executable this large ("possibly
+        // corrupted debuginfo"): it checks a copy without it, which finds the same invalid accesses.
+        let program = folder.file("tasks-without-debug-info")
+        ChildProcess.runBlocking("/usr/bin/objcopy", ["--strip-debug", TasksBinary.path, program])
         let session = try await TerminalSession(in: folder, columns: 80,
-                                                launcher: ["/usr/bin/valgrind", "--error-exitcode=99", "--log-file=" + log],
+                                                // The built executable's path comes next: the shell's $0, left aside.
+                                                launcher: ["/bin/sh", "-c", "exec /usr/bin/valgrind --error-exitcode=99 '--log-file=\(log)' '\(program)' \"$@\""],
                                                 timeout: .seconds(120))
         var count = 0
         for (narrow, wide) in [(5, 80), (4, 500), (3, 80), (2, 500), (1, 80), (2, 80)] {

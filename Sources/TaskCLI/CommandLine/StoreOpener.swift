@@ -9,9 +9,12 @@ enum StoreOpener {
     /// Opens the store at `location`; a missing one is created, an older one upgraded, unless
     /// `creating` is false (then opening fails, and no file or schema is written). On a shared list,
     /// `person` (when given) is whose changes undo and redo act on; an SQLite file has one history.
-    static func open(_ location: String, creating: Bool = true, person: String? = nil) throws -> any TaskStorage {
+    /// `openInThisProcess`: a second connection of a process that has the store open already
+    /// (`SQLiteStorage.init(path:creatingOrUpgrading:openInThisProcess:)` says why it matters).
+    static func open(_ location: String, creating: Bool = true, person: String? = nil,
+                     openInThisProcess: Bool = false) throws -> any TaskStorage {
         if try isShared(location) { return try PostgresStorage(location, creating: creating, person: person) }
-        return try SQLiteStorage(path: location, creatingOrUpgrading: creating)
+        return try SQLiteStorage(path: location, creatingOrUpgrading: creating, openInThisProcess: openInThisProcess)
     }
 
     /// Whether `location` names a shared list on a PostgreSQL server rather than an SQLite file;

@@ -213,7 +213,10 @@ struct TasksCommand: ParsableCommand {
         case .interactive:
             presenter.syncInBackground(BackgroundSync(
                 isPaired: { [sync] in sync.isPaired },
-                open: { CalDAVSync(storage: try StoreOpener.open(path, creating: false, person: person), statePath: syncState) },
+                open: {
+                    CalDAVSync(storage: try StoreOpener.open(path, creating: false, person: person, openInThisProcess: true),
+                               statePath: syncState)
+                },
                 idleInterval: Locations.syncInterval()))
             let history = Locations.historyPath().map { HistoryFile(path: $0) }
             let session = InteractiveSession(view: view, history: history, interruptStore: database.interrupt).run()

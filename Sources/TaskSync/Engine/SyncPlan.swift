@@ -105,7 +105,10 @@ struct SyncPlan {
         let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
-                        sortValue: remoteValue, movedThere: remoteValue != nil && (item == nil || remoteValue != baseValue))
+                        // New from the server: placed by its value; one both sides hold but never synced
+                        // (a first sync cut short) keeps its place here.
+                        sortValue: remoteValue,
+                        movedThere: remoteValue != nil && (item == nil ? localTask == nil : remoteValue != baseValue))
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         }

@@ -42,6 +42,12 @@ struct SyncRun {
         if list.isEmpty, removals >= 2, removals == state.items.count {
             throw .wouldEmptyServer(removals)
         }
+        // The same the other way: a task list emptied on the server (a new collection at the same
+        // address, a server restored empty) would empty the list here.
+        let lost = plan.localRemovals.count
+        if server.fetched.isEmpty, lost >= 2, lost == list.count, lost == state.items.count {
+            throw .wouldEmptyList(lost)
+        }
         var settled = plan.settled
         // The server first: a sync that fails there has changed nothing here.
         try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })

@@ -39,7 +39,7 @@ final class HTTPTransport: @unchecked Sendable {
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty { tls.trustRoots = .file(file) }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(15), read: .seconds(90)), decompression: .disabled)
+            timeout: .init(connect: .seconds(5), read: .seconds(90)), decompression: .disabled)
         configuration.httpVersion = .http1Only
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connections)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
