@@ -5,7 +5,7 @@ import Testing
 /// Many people on one list at once (issue 20): 20 prompts open while 4 loops of one-shot adds
 /// (250 each) and 2 piped scripts (5,000 adds each) write. Nothing is lost, every prompt shows the
 /// final list within 2 s of the last writer's exit, and on a server the idle prompts send nothing.
-@Suite(.serialized) struct ManyPeopleLoadTests {
+@Suite(.serialized, .timed) struct ManyPeopleLoadTests {
     static let prompts = 20
     static let loops = 4, addsPerLoop = 250
     static let scripts = 2, linesPerScript = 5_000

@@ -5,7 +5,7 @@ import Testing
 /// The harness the sync tests run on: each real server, plain and over HTTPS, takes a password and
 /// refuses a wrong one, leads a client from its root to the task list, and exchanges tasks with the
 /// other device (todoman through vdirsyncer) both ways.
-@Suite struct CalDAVServerTests {
+@Suite(.loadsTheMachine) struct CalDAVServerTests {
     static let servers: [(CalDAVTestServer.Kind, Bool)] = [
         (.radicale, false), (.radicale, true), (.xandikos, false), (.xandikos, true),
     ]

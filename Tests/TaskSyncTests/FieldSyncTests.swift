@@ -4,7 +4,7 @@ import Testing
 
 /// Every field of a task crosses a sync both ways: text, done, favourite, due (all-day and timed),
 /// tags, recurrence, and removal; what tasks cannot read in a to-do is kept when it writes it back.
-@Suite struct FieldSyncTests {
+@Suite(.loadsTheMachine) struct FieldSyncTests {
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
 
     /// The to-do lines of each field as tasks writes them, for the tasks `everyField` makes here.

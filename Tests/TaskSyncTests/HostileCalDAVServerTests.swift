@@ -7,7 +7,7 @@ import FoundationXML
 
 /// The hostile server (Tests/hostile-caldav.py) answers each of its lists as documented, so that
 /// the sync's tests against it test the sync.
-@Suite struct HostileCalDAVServerTests {
+@Suite(.loadsTheMachine) struct HostileCalDAVServerTests {
     static let report = Data("""
         <?xml version="1.0" encoding="utf-8"?><C:calendar-query xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
         <prop><getetag/><C:calendar-data/></prop></C:calendar-query>

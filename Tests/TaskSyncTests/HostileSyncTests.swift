@@ -5,7 +5,7 @@ import Testing
 /// Pairing with a list of the hostile server (Tests/hostile-caldav.py): an answer that is broken,
 /// too large, an error or never comes fails in one line and leaves the list here as it was; a
 /// summary of 1 MiB arrives whole, and many writes to a slow server all arrive.
-@Suite struct HostileSyncTests {
+@Suite(.loadsTheMachine) struct HostileSyncTests {
     /// A store holding one task, beside a hostile server.
     private static func store() async throws -> SyncedStore {
         let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))

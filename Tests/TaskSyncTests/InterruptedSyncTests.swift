@@ -4,7 +4,7 @@ import Testing
 
 /// A first sync of many tasks cut off half-way (the server crashing, or `tasks` killed with -9):
 /// the next sync completes it, with every task once on each side, none lost, none doubled.
-@Suite struct InterruptedSyncTests {
+@Suite(.loadsTheMachine) struct InterruptedSyncTests {
     static let count = 400
 
     /// A store of `count` tasks (`task 1` …) beside a new server of `kind`, and the first sync

@@ -4,7 +4,7 @@ import Testing
 
 /// `sync URL` pairs the store with a task list, given the list's address or the server's (which
 /// leads to its one task list); `sync --status` says what is paired, `sync --unpair` forgets it.
-@Suite struct PairingTests {
+@Suite(.loadsTheMachine) struct PairingTests {
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
 
     @Test(arguments: servers)

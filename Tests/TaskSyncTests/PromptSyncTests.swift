@@ -4,7 +4,7 @@ import Testing
 
 /// An open prompt on a paired list syncs by itself (every TASKS_SYNC_INTERVAL seconds, and soon
 /// after a change): what the server got shows without a key pressed, what is done here reaches it.
-@Suite(.serialized) struct PromptSyncTests {
+@Suite(.serialized, .loadsTheMachine) struct PromptSyncTests {
     /// How long the server or the screen is given to show a sync's effect: generous, since the
     /// prompt syncs every second but two busy cores may run many tests beside it.
     static let limit: Duration = .seconds(60)

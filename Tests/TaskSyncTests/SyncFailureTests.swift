@@ -4,7 +4,7 @@ import Testing
 
 /// A sync that cannot be done says why in one line, exits 1, and changes nothing: not the list
 /// here (its whole export), not the pairing, not the server's tasks.
-@Suite struct SyncFailureTests {
+@Suite(.loadsTheMachine) struct SyncFailureTests {
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
 
     /// A store paired with a new server of `kind`, holding a task synced, a change made here since

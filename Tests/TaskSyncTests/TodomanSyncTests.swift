@@ -5,7 +5,7 @@ import Testing
 /// todoman through vdirsyncer as the other device (a phone): what is done there arrives here after
 /// both have synced, what is done here arrives there, and a field both changed keeps the later
 /// change, which `undo` takes back.
-@Suite struct TodomanSyncTests {
+@Suite(.loadsTheMachine) struct TodomanSyncTests {
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
 
     /// A store paired with a new server holding `script`'s tasks, and the device synced with it.
