@@ -39,6 +39,22 @@ import Testing
         #expect(SyncedStore.line("COMPLETED:", in: rent) != nil)
     }
 
+    /// A task this list sent comes back from the server with the properties the server keeps
+    /// (its `DTSTAMP`, the `X-APPLE-SORT-ORDER` sent): that is no change here, so the list is not
+    /// written, nor redrawn at an open prompt, and `undo` still takes back the last change made here.
+    @Test(arguments: servers)
+    func whatThisListSentComingBackChangesNothingHere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Call Anna\nadd Buy milk\n")
+        #expect(try await store.run("done", "1").status == 0)
+
+        let synced = try await store.run("sync")
+        let again = try await store.run("sync")
+
+        #expect(synced.output.hasSuffix(": sent 1 changed\n") && synced.error.isEmpty, "\(synced)")
+        #expect(again.output.hasSuffix(": nothing changed\n") && again.error.isEmpty, "\(again)")
+        #expect(try await store.run("undo") == ProgramRun(output: "Undid: done “Call Anna” (now not done)\n"))
+    }
+
     @Test(arguments: servers)
     func everyFieldMadeOnTheServerArrivesHere(kind: CalDAVTestServer.Kind) async throws {
         let store = try SyncedStore(try await CalDAVTestServer.start(kind))

@@ -150,12 +150,13 @@ struct SyncPlan {
     }
 
     /// Whether two tasks' kept iCalendar properties are the same but for `DTSTAMP`, which a server
-    /// writes when it stores a to-do and which says nothing about the task.
+    /// writes when it stores a to-do and which says nothing about the task, and
+    /// `X-APPLE-SORT-ORDER`, which the order's own pass reads and writes (`planOrder`).
     static func sameProperties(_ first: String?, _ second: String?) -> Bool {
         meaningful(first) == meaningful(second)
     }
 
     static func meaningful(_ text: String?) -> [Substring] {
-        (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") }
+        (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") && !$0.uppercased().hasPrefix(SortOrder.property) }
     }
 }
