@@ -179,8 +179,6 @@ extension SyncError {
         case let .wouldEmptyList(count):
             "the task list on the server is empty, and syncing would remove all \(count) tasks here; nothing was changed "
                 + "(sync --unpair, then sync URL, sends them there again)"
-        case .interrupted:
-            "interrupted; nothing was changed here"
         }
     }
 }

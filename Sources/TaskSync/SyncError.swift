@@ -41,8 +41,6 @@ public enum SyncError: Error, Sendable {
     case wouldEmptyServer(Int)
     /// The task list on the server is empty, and the sync would remove every one of this many tasks here.
     case wouldEmptyList(Int)
-    /// The user interrupted it (Ctrl-C) before anything local changed.
-    case interrupted
 
     /// How a connection failed.
     public enum TransportFailure: Sendable, Hashable {

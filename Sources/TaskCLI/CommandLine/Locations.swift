@@ -1,3 +1,4 @@
+import TaskSync
 import TaskSystem
 
 /// Where the program keeps its files, from the command line, the environment and the XDG
@@ -21,10 +22,10 @@ enum Locations {
     /// `$XDG_STATE_HOME/tasks/caldav-HASH` (HASH of its address without the password).
     static func syncStatePath(store location: String, isShared: Bool) -> String {
         guard isShared else { return location + ".caldav" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a: stable across runs, unlike Hasher
-        for byte in location.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var hash = StableHash()
+        hash.add(location)
         let folder = folder(variable: "XDG_STATE_HOME", fallback: ".local/state") ?? "."
-        return folder + "/tasks/caldav-" + String(hash, radix: 16)
+        return folder + "/tasks/caldav-" + String(hash.value, radix: 16)
     }
 
     /// How often, in seconds, an idle prompt on a paired list syncs: `$TASKS_SYNC_INTERVAL`

@@ -35,7 +35,8 @@ struct RemoteChanges {
         }
         let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>")
         var changes = RemoteChanges(isComplete: true, token: nil)
-        for response in listing.responses where !Self.isCollection(response.href, collection) {
+        let own = HrefPath.of(collection.absoluteString, in: collection)
+        for response in listing.responses where HrefPath.of(response.href, in: collection) != own {
             if response.property(DAVElement.dav, "resourcetype")?.children.isEmpty == false { continue }
             changes.changed.append(Member(href: response.href, etag: response.etag))
         }
@@ -49,14 +50,10 @@ struct RemoteChanges {
 
     private init(_ report: Multistatus, isComplete: Bool, collection: URL) {
         self.init(isComplete: isComplete, token: report.syncToken)
-        for response in report.responses where !Self.isCollection(response.href, collection) {
+        let own = HrefPath.of(collection.absoluteString, in: collection)
+        for response in report.responses where HrefPath.of(response.href, in: collection) != own {
             if response.status == 404 { removed.append(response.href) } else { changed.append(Member(href: response.href, etag: response.etag)) }
         }
-    }
-
-    /// Whether `href` names the collection itself.
-    private static func isCollection(_ href: String, _ collection: URL) -> Bool {
-        HrefPath.of(href, in: collection) == HrefPath.of(collection.absoluteString, in: collection)
     }
 
     /// The data and ETags of `members`: what each holds now, by href.

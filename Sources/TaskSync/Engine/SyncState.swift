@@ -38,12 +38,12 @@ struct SyncState: Codable, Sendable, Equatable {
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
-    /// iCalendar properties it keeps (FNV-1a, the same in every run).
+    /// iCalendar properties it keeps (`StableHash`).
     static func fingerprint(of fields: SyncFields, properties: String?) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = StableHash()
         func add(_ text: String) {
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+            hash.add(text)
+            hash.addSeparator()
         }
         add(fields.text)
         add(fields.isFavorite ? "1" : "0")
@@ -52,7 +52,7 @@ struct SyncState: Codable, Sendable, Equatable {
         for tag in fields.tags { add(tag) }
         add(fields.recurrence.map { String(describing: $0) } ?? "-")
         add(SyncPlan.meaningful(properties).joined(separator: "\n"))
-        return hash
+        return hash.value
     }
 
     var version = 1
