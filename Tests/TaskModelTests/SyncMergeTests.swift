@@ -74,7 +74,21 @@ import Testing
     @Test(arguments: SyncMergeTests.fieldsWithManyValues) func aFieldChangedDifferentlyTakesTheLaterServerChange(_ field: SyncField) {
         let remote = Self.changed(field, first: false)
         #expect(Self.merge(local: Self.changed(field), remote: remote, remoteChangedAt: Self.later)
-            == SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.field(field, kept: .remote)]))
+            == SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.field(field, kept: .remote)],
+                         keepingLocal: Self.changed(field)))
+    }
+
+    /// What the list would hold had this side won: the server's change to another field, and this
+    /// side's value of the field the server won (the first step of the list's two).
+    @Test func keepingLocalTakesTheServersOtherChangesAndThisSidesConflictingValue() {
+        var local = Self.changed(.text)
+        local.isFavorite = true
+        var remote = Self.changed(.text, first: false)
+        remote.tags = ["work"]
+        let merge = Self.merge(local: local, remote: remote, remoteChangedAt: Self.later)
+        #expect(merge.fields == SyncFields(text: "Buy soy milk", isFavorite: true, due: .day(Self.day(1)), tags: ["work"]))
+        #expect(merge.keepingLocal == SyncFields(text: "Buy oat milk", isFavorite: true, due: .day(Self.day(1)), tags: ["work"]))
+        #expect(merge.replacesLocal)
     }
 
     @Test(arguments: SyncMergeTests.fieldsWithManyValues) func aFieldChangedDifferentlyTakesTheLaterLocalChange(_ field: SyncField) {
@@ -110,7 +124,7 @@ import Testing
         #expect(merge == SyncMerge(fields: remote, writesLocal: true, writesRemote: false,
                                    conflicts: [.field(.text, kept: .remote), .field(.done, kept: .remote),
                                                .field(.due, kept: .remote), .field(.tags, kept: .remote),
-                                               .field(.recurrence, kept: .remote)]))
+                                               .field(.recurrence, kept: .remote)], keepingLocal: local))
     }
 
     // MARK: Never synced
@@ -123,7 +137,8 @@ import Testing
     @Test(arguments: SyncField.allCases) func neverSyncedEveryFieldThatDiffersIsAConflictDecidedByTime(_ field: SyncField) {
         let remote = Self.changed(field)
         #expect(Self.merge(base: nil, local: Self.base, remote: remote, remoteChangedAt: Self.later)
-            == SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.field(field, kept: .remote)]))
+            == SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.field(field, kept: .remote)],
+                         keepingLocal: Self.base))
         #expect(Self.merge(base: nil, local: Self.base, remote: remote, remoteChangedAt: Self.earlier)
             == SyncMerge(fields: Self.base, writesLocal: false, writesRemote: true, conflicts: [.field(field, kept: .local)]))
     }
@@ -154,7 +169,7 @@ import Testing
         Presence(testDescription: "removed here, changed there: brought back here", base: base, local: nil,
                  remote: changed(.due),
                  expected: SyncMerge(fields: changed(.due), writesLocal: true, writesRemote: false,
-                                     conflicts: [.removal(on: .local)])),
+                                     conflicts: [.removal(on: .local)], keepingLocal: .some(nil))),
         Presence(testDescription: "removed there, changed here: sent to the server again", base: base,
                  local: changed(.done), remote: nil,
                  expected: SyncMerge(fields: changed(.done), writesLocal: false, writesRemote: true,

@@ -23,12 +23,25 @@ public struct SyncMerge: Sendable, Equatable {
     public var writesRemote: Bool
     /// What both sides changed differently, in the order of `SyncField.allCases`.
     public var conflicts: [SyncConflict]
+    /// What the local list would hold had its side won each conflict the server's side won: the
+    /// fields with this side's values for those (nil: a task removed here stays removed). Equal to
+    /// `fields` when the server won no conflict. The sync writes the list in two steps of its undo
+    /// history when they differ, this first, so that `undo` brings back just what a conflict
+    /// replaced here.
+    public var keepingLocal: SyncFields?
 
-    public init(fields: SyncFields?, writesLocal: Bool, writesRemote: Bool, conflicts: [SyncConflict] = []) {
+    public init(fields: SyncFields?, writesLocal: Bool, writesRemote: Bool, conflicts: [SyncConflict] = [],
+                keepingLocal: SyncFields?? = .none) {
         self.fields = fields
         self.writesLocal = writesLocal
         self.writesRemote = writesRemote
         self.conflicts = conflicts
+        self.keepingLocal = keepingLocal ?? fields
+    }
+
+    /// Whether the server's side won a conflict over a value the list held: `keepingLocal` differs.
+    public var replacesLocal: Bool {
+        keepingLocal != fields
     }
 
     /// Merges one task. `base`: its fields at the last sync (nil: never synced); `local`, `remote`:
@@ -48,19 +61,23 @@ public struct SyncMerge: Sendable, Equatable {
         case let (nil, remote?):
             guard let base else { return SyncMerge(fields: remote, writesLocal: true, writesRemote: false) }
             if remote == base { return SyncMerge(fields: nil, writesLocal: false, writesRemote: true) }
-            return SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.removal(on: .local)])
+            return SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.removal(on: .local)],
+                             keepingLocal: .some(nil))
         case let (local?, remote?):
             var merged = local
+            var keepingLocal = local
             var conflicts: [SyncConflict] = []
             for field in SyncField.allCases where !local.holdsSame(remote, in: field) {
                 let localChanged = base.map { !local.holdsSame($0, in: field) } ?? true
                 let remoteChanged = base.map { !remote.holdsSame($0, in: field) } ?? true
-                let kept: SyncSide = if localChanged && remoteChanged { later } else { remoteChanged ? .remote : .local }
-                if localChanged && remoteChanged { conflicts.append(.field(field, kept: kept)) }
+                let conflict = localChanged && remoteChanged
+                let kept: SyncSide = if conflict { later } else { remoteChanged ? .remote : .local }
+                if conflict { conflicts.append(.field(field, kept: kept)) }
                 if kept == .remote { merged.take(field, from: remote) }
+                if kept == .remote, !conflict { keepingLocal.take(field, from: remote) }
             }
             return SyncMerge(fields: merged, writesLocal: merged != local, writesRemote: merged != remote,
-                             conflicts: conflicts)
+                             conflicts: conflicts, keepingLocal: .some(keepingLocal))
         }
     }
 

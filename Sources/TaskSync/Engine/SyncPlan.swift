@@ -39,6 +39,11 @@ struct SyncPlan {
     private(set) var writes: [Write] = []
     /// What the list is to hold of each task it changes, and the tasks it loses.
     private(set) var localWrites: [TaskItem.ID: TaskImport] = [:]
+    /// What the list holds of a task after the first of its two steps, where the server's side won
+    /// a conflict over a value here (`SyncMerge.keepingLocal`): this side's values of those fields
+    /// (nil: not in the list, a task removed here); the second step writes `localWrites`' values,
+    /// so that `undo` takes back just what the conflicts replaced.
+    private(set) var beforeConflicts: [TaskItem.ID: TaskImport?] = [:]
     private(set) var localRemovals: [TaskItem.ID] = []
     /// Where tasks go in the list, in this order, after the writes: those the server moved or added.
     private(set) var placements: [(id: TaskItem.ID, place: Placement)] = []
@@ -94,10 +99,19 @@ struct SyncPlan {
             return
         }
         if merge.writesLocal || localTask.map({ !Self.sameProperties($0.foreign["icalendar"], foreign) }) ?? true {
-            localWrites[id] = TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
-                                         createdAt: createdAt, foreign: ["icalendar": foreign ?? ""], due: fields.due,
-                                         tags: fields.tags, recurrence: fields.recurrence,
-                                         modifiedAt: remoteTask?.modifiedAt ?? now)
+            func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
+                TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
+                           createdAt: createdAt, foreign: ["icalendar": foreign ?? ""], due: fields.due,
+                           tags: fields.tags, recurrence: fields.recurrence, modifiedAt: modifiedAt)
+            }
+            localWrites[id] = imported(fields, foreign: foreign, modifiedAt: remoteTask?.modifiedAt ?? now)
+            if merge.replacesLocal {
+                // Still this side's change as far as the fields the server won go, and its own
+                // properties unless the server's say more than when they were stored and in which order.
+                let kept = localTask?.foreign["icalendar"]
+                let properties = Self.sameProperties(kept, foreign) ? kept : foreign
+                beforeConflicts[id] = merge.keepingLocal.map { imported($0, foreign: properties, modifiedAt: localTask?.modifiedAt ?? now) }
+            }
         }
         let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                             createdAt: createdAt, foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due,

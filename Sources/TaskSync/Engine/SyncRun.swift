@@ -118,7 +118,9 @@ struct SyncRun {
         }
     }
 
-    /// Writes the plan's changes to the list in one step. A task changed here (another prompt)
+    /// Writes the plan's changes to the list in one step, and the values of this side that the
+    /// server's side won a conflict over in a second one of their own, so that `undo` brings back
+    /// just those (and a second `undo` the rest of the sync). A task changed here (another prompt)
     /// since it was read keeps that change, and its last agreed state, so that the next sync
     /// merges the server's side again rather than take this side's older values for changes.
     /// Returns the tasks it wrote, by identity.
@@ -130,6 +132,7 @@ struct SyncRun {
         let placements = plan.placements.filter { !postponed.contains($0.id) }
         guard !imports.isEmpty || !removals.isEmpty || !placements.isEmpty else { return [:] }
         let local = plan.local
+        let beforeConflicts = plan.beforeConflicts
         let now = now
         let written: (imports: [TaskImport], removals: [TaskItem.ID], placed: Int)
         do {
@@ -140,7 +143,10 @@ struct SyncRun {
                     return SyncFields(current) == SyncFields(before) && current.foreign == before.foreign
                 }
                 let kept = (try imports.filter { try $0.id.map(unchanged) ?? false }, try removals.filter(unchanged))
-                let outcome = try transaction.importTasks(kept.0, removing: kept.1, placing: placements, from: .sync, at: now)
+                let first = kept.0.compactMap { task in task.id.flatMap { beforeConflicts[$0] } ?? task }
+                let outcome = try transaction.importTasks(first, removing: kept.1, placing: placements, from: .sync, at: now)
+                let conflicts = kept.0.filter { task in task.id.map { beforeConflicts[$0] != nil } ?? false }
+                if !conflicts.isEmpty { try transaction.importTasks(conflicts, removing: [], placing: [], from: .sync, at: now) }
                 return (kept.0, kept.1, outcome.placedCount)
             }
         } catch {

@@ -1,0 +1,50 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// A field both sides changed keeps the later change, and `undo` brings back just the value it
+/// replaced here: the sync's other changes stay (they are a step of their own, before it), and
+/// the next sync sends the value brought back.
+@Suite(.loadsTheMachine) struct ConflictSyncTests {
+    static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
+
+    /// Changes the resource whose `SUMMARY` is `summary` on the server with `edit`, its change
+    /// stamped later than any made here (`LAST-MODIFIED` in 2099, so that no day the test runs on
+    /// makes it earlier).
+    private static func changeOnServer(_ store: SyncedStore, _ summary: String, _ edit: (String) -> String) async throws {
+        let (name, calendar) = try #require(try await store.remote().first { SyncedStore.line("SUMMARY:", in: $0.value) == "SUMMARY:" + summary })
+        var lines = edit(calendar).components(separatedBy: "\r\n").filter { !$0.hasPrefix("LAST-MODIFIED:") }
+        lines.insert("LAST-MODIFIED:20990101T000000Z", at: try #require(lines.firstIndex(of: "END:VTODO")))
+        #expect(try await store.server.client().put(name, lines.joined(separator: "\r\n")).status < 300)
+    }
+
+    @Test(arguments: servers)
+    func undoAfterAConflictBringsBackJustTheValueItReplaced(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Call mom\nadd Buy milk\n")
+        #expect(try await store.run("edit", "1", "Call mom today") == ProgramRun())
+        try await Self.changeOnServer(store, "Call mom") { $0.replacingOccurrences(of: "SUMMARY:Call mom", with: "SUMMARY:Call mom back") }
+        try await Self.changeOnServer(store, "Buy milk") { $0.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy oat milk") }
+        _ = try await store.server.client().put("flights.ics", SyncedStore.vtodo(uid: "flights", "SUMMARY:Book flights"))
+
+        let synced = try await store.run("sync")
+
+        let list = store.server.collection.absoluteString
+        #expect(synced == ProgramRun(output: """
+            synced with \(list): received 1 new, 2 changed
+            changed on both sides: "Call mom back" (text); kept the later change, made on the server (undo brings back this side's)
+
+            """))
+        #expect(try await store.list() == "  1   Call mom back\n  2   Buy oat milk\n  3   Book flights\n")
+        #expect(try await store.run("undo") == ProgramRun(output: "Undid: sync “Call mom today”\n"))
+        #expect(try await store.list() == "  1   Call mom today\n  2   Buy oat milk\n  3   Book flights\n")
+
+        let again = try await store.run("sync")
+
+        #expect(again == ProgramRun(output: "synced with \(list): sent 1 changed\n"))
+        let summaries = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
+        #expect(summaries == ["SUMMARY:Book flights", "SUMMARY:Buy oat milk", "SUMMARY:Call mom today"])
+        // The second undo takes back the rest of that sync.
+        let secondUndo = try await store.run("undo")
+        #expect(secondUndo == ProgramRun(output: "Undid: sync (2 tasks)\n"), "\(secondUndo)")
+    }
+}
