@@ -13,6 +13,8 @@ public final class CalDAVSync: @unchecked Sendable {
     private let environment: [String: String]
     private let timeZone: TimeZone
     private let clock: @Sendable () -> Date
+    /// The list's version after this object's last sync, when it left nothing to do (`SyncRun`).
+    private var knownVersion: Int?
 
     public init(storage: any TaskStorage, statePath: String,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -140,8 +142,11 @@ public final class CalDAVSync: @unchecked Sendable {
 
     private func run(_ state: inout SyncState, session: DAVSession) throws(SyncError) -> SyncReport {
         let before = state
-        var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock())
+        var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock(),
+                          knownVersion: knownVersion)
+        knownVersion = nil
         var report = try run.run()
+        knownVersion = run.cleanVersion
         report.address = state.pairing.url.absoluteString
         state = run.state
         var unchanged = state

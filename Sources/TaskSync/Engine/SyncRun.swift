@@ -13,6 +13,12 @@ struct SyncRun {
     let storage: any TaskStorage
     let timeZone: TimeZone
     let now: Date
+    /// The list's version (`externalVersion()`, on this connection) after this connection's last
+    /// sync, when that one left nothing to do: a sync that finds it so, and no news on the server,
+    /// does not read the list (an open prompt syncs every minute).
+    let knownVersion: Int?
+    /// The list's version as this sync found it, when it left nothing for the next one to finish.
+    private(set) var cleanVersion: Int?
 
     /// The tasks left for the next sync: changed on the server (or here) meanwhile, or refused.
     private var postponed: Set<TaskItem.ID> = []
@@ -20,18 +26,32 @@ struct SyncRun {
     /// The resources this sync put on the server, by path.
     private var put: [String] = []
 
-    init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date) {
+    init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
+         knownVersion: Int? = nil) {
         self.state = state
         self.session = session
         self.storage = storage
         self.timeZone = timeZone
         self.now = now
+        self.knownVersion = knownVersion
     }
 
     mutating func run() throws(SyncError) -> SyncReport {
+        let storage = storage
+        // Asked before the list is read, in a transaction of its own: a change committed after it
+        // changes the version the next sync finds, even when this sync's reading saw it.
+        let version: Int
+        do { version = try storage.read { try $0.externalVersion() } } catch { throw .store(error) }
         let server = try ServerTasks.read(since: state, session: session, timeZone: timeZone, now: now)
         report.skipped = server.skipped
-        let storage = storage
+        if let knownVersion, knownVersion == version, server.fetched.isEmpty, server.removed.isEmpty {
+            // Neither side changed since a sync that left nothing to do: neither is written.
+            state.syncToken = server.token
+            state.putSinceToken = nil
+            state.lastSync = now
+            cleanVersion = version
+            return report
+        }
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
         let plan = SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
@@ -72,6 +92,7 @@ struct SyncRun {
         state.syncToken = postponed.isEmpty ? server.token : nil
         state.putSinceToken = put.isEmpty ? nil : put
         state.lastSync = now
+        cleanVersion = postponed.isEmpty ? version : nil
         return report
     }
 
