@@ -15,6 +15,10 @@ public final class CalDAVSync: @unchecked Sendable {
     private let clock: @Sendable () -> Date
     /// The list's version after this object's last sync, when it left nothing to do (`SyncRun`).
     private var knownVersion: Int?
+    /// What the pairing file held when this object last read or wrote it, and its stamp then: a
+    /// sync that finds the file as it left it does not read it again (an open prompt syncs every
+    /// minute, and 200,000 tasks' state is 100 MB of JSON).
+    private var cached: (state: SyncState, stamp: Posix.FileStamp)?
 
     public init(storage: any TaskStorage, statePath: String,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -58,7 +62,7 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
-        let existing = try SyncState.load(from: statePath)
+        let existing = try loadState()
         if let existing {
             guard HrefPath.of(existing.pairing.url.absoluteString, in: existing.pairing.url)
                     == HrefPath.of(pairing.url.absoluteString, in: existing.pairing.url),
@@ -82,7 +86,7 @@ public final class CalDAVSync: @unchecked Sendable {
         state.pairing.url = list.url.absoluteString.hasSuffix("/") ? list.url : list.url.appendingPathComponent("")
         if state.pairing.user == nil { state.pairing.user = credentials.user }
         // Paired from here on: a first sync cut short is finished by `sync` alone.
-        try state.save(to: statePath)
+        try save(state)
         let report = try run(&state, session: session)
         return .synced(list, report, newlyPaired: true)
     }
@@ -91,7 +95,7 @@ public final class CalDAVSync: @unchecked Sendable {
     public func sync() throws(SyncError) -> SyncReport {
         guard isPaired else { throw .notPaired }
         return try locked { () throws(SyncError) in
-            guard let state = try SyncState.load(from: statePath) else { throw .notPaired }
+            guard let state = try loadState() else { throw .notPaired }
             return try sync(state)
         }
     }
@@ -107,7 +111,7 @@ public final class CalDAVSync: @unchecked Sendable {
 
     /// What the list is paired with, and when it last synced; nil when it is not paired.
     public func status() throws(SyncError) -> SyncStatus? {
-        try SyncState.load(from: statePath).map { state in
+        try SyncState.summary(at: statePath).map { state in
             // A sync that changed nothing only touched the file: it ran when the file says, after the
             // last one recorded (none: paired, not synced yet).
             let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
@@ -120,7 +124,8 @@ public final class CalDAVSync: @unchecked Sendable {
     public func unpair() throws(SyncError) -> Pairing? {
         guard isPaired else { return nil }
         return try locked { () throws(SyncError) in
-            guard let state = try SyncState.load(from: statePath) else { return nil }
+            guard let state = try SyncState.summary(at: statePath) else { return nil }
+            cached = nil
             try SyncState.remove(at: statePath)
             return state.pairing
         }
@@ -152,9 +157,29 @@ public final class CalDAVSync: @unchecked Sendable {
         var unchanged = state
         unchanged.lastSync = before.lastSync
         // A sync that changed nothing rewrites nothing: the file's time says when it ran.
-        if unchanged == before, Posix.touch(statePath) { return report }
-        try state.save(to: statePath)
+        if unchanged == before, Posix.touch(statePath) {
+            cached = Posix.stamp(statePath).map { (state, $0) }
+            return report
+        }
+        try save(state)
         return report
+    }
+
+    /// The pairing file's state, from this object's memory when the file is as it left it. Call it
+    /// holding the pairing's lock, as every writer of the file does.
+    private func loadState() throws(SyncError) -> SyncState? {
+        // Stamped before reading: a file replaced meanwhile is read again next time.
+        let stamp = Posix.stamp(statePath)
+        if let cached, let stamp, cached.stamp == stamp { return cached.state }
+        let state = try SyncState.load(from: statePath)
+        cached = state.flatMap { state in stamp.map { (state, $0) } }
+        return state
+    }
+
+    private func save(_ state: SyncState) throws(SyncError) {
+        cached = nil
+        try state.save(to: statePath)
+        cached = Posix.stamp(statePath).map { (state, $0) }
     }
 
     /// The pairing `request` asks for: an http(s) address with a host, the user taken out of it.

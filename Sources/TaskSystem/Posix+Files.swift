@@ -60,6 +60,28 @@ extension Posix {
         return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
     }
 
+    /// What tells one version of a file from another without reading it: which file the path
+    /// names (device, inode: a file renamed over it is another), its size and modification time.
+    public struct FileStamp: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: timespec
+
+        public static func == (first: FileStamp, second: FileStamp) -> Bool {
+            (first.device, first.inode, first.size) == (second.device, second.inode, second.size)
+                && (first.modified.tv_sec, first.modified.tv_nsec) == (second.modified.tv_sec, second.modified.tv_nsec)
+        }
+    }
+
+    /// The stamp of the file at `path`; nil when there is none.
+    public static func stamp(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStamp(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                         modified: status.st_mtim)
+    }
+
     /// Runs `body` while holding an exclusive advisory lock on the file `path.lock` (created when
     /// missing), so that other processes doing the same wait their turn. The lock goes with the
     /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had.

@@ -70,14 +70,36 @@ struct SyncState: Codable, Sendable, Equatable {
         self.pairing = pairing
     }
 
+    /// What `sync --status` says of a pairing: the state without what is kept of each task, which
+    /// is not read (200,000 tasks' is 100 MB).
+    struct Summary: Decodable {
+        /// A task's state, counted and not read.
+        struct Counted: Decodable {
+            init(from decoder: any Decoder) {}
+        }
+
+        var pairing: Pairing
+        var lastSync: Date?
+        var items: [String: Counted]
+    }
+
     /// The state kept at `path`; nil when there is none (the list is not paired).
     static func load(from path: String) throws(SyncError) -> SyncState? {
+        try decode(SyncState.self, from: path)
+    }
+
+    /// The summary of the state kept at `path`; nil when there is none.
+    static func summary(at path: String) throws(SyncError) -> Summary? {
+        try decode(Summary.self, from: path)
+    }
+
+    private static func decode<Kept: Decodable>(_ type: Kept.Type, from path: String) throws(SyncError) -> Kept? {
         guard let bytes = Posix.contents(ofFile: path) else {
             if Posix.lastErrorWasMissingFile { return nil }
             throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
         }
         do {
-            return try JSONDecoder().decode(SyncState.self, from: Data(bytes))
+            return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
             throw .pairingFile(path: path, reason: "it does not read as a pairing")
         }
