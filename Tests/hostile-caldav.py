@@ -9,6 +9,7 @@ answers as a task list holding one task, item.ics:
                           streamed, Content-Length given
     /control-characters/  SUMMARY holds ESC [2J, BEL, a C1 CSI (U+009B), a NUL and U+202E; in a
                           REPORT's calendar-data they are written raw, which XML 1.0 forbids
+                          (a sync-collection REPORT answers ETags only, every other one with data)
     /long-summary/        a SUMMARY of 1 MiB, folded every 75 octets as RFC 5545 says
     /folded/              folds in awkward places: inside a UTF-8 sequence, with a tab, inside
                           the property name, and an empty continuation line
@@ -18,6 +19,10 @@ answers as a task list holding one task, item.ics:
     /stall/               accepts the request and never answers (until the client gives up)
     /slow-writes/         a sane list whose PUT takes 1.2 s to answer (a busy server: a client that
                           queues many writes on a few connections waits long for one)
+    /mixed/               three members: item.ics (sane), control.ics (the to-do of
+                          /control-characters/) and broken.ics, whose GET answers 500; sync-collection
+                          answers well, calendar-multiget writes control.ics raw (XML that does not
+                          read), as Radicale does
 
 Any password is taken elsewhere. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
@@ -60,7 +65,8 @@ BODIES = {
     "invalid-utf8": calendar(b"SUMMARY:bad \xff\xfe \xc0\xaf \x80 end\r\n"),
     "slow-writes": calendar(b"SUMMARY:Buy milk\r\n"),
 }
-FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall"]
+FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed"]
+MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
 def multistatus(responses):
@@ -137,7 +143,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def common(self):
         """Answers what every method of a folder answers alike; False when the method goes on."""
-        self.read_body()
+        self.body = self.read_body()
         folder = self.folder()
         if folder == "server-error":
             self.send(500, b"internal error\n", "text/plain")
@@ -154,9 +160,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return False
         return True
 
-    def listing(self, with_data):
+    def listing(self, report):
+        """A PROPFIND's answer, or a REPORT's: a sync-collection's with ETags, any other with data."""
         folder = self.folder()
         depth = self.headers.get("Depth", "0")
+        with_data = report and b"sync-collection" not in self.body
         if folder == "":
             responses = [response("/", collection_props("hostile"))]
             if depth != "0":
@@ -166,22 +174,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             unit = response("/huge/item.ics", item_props(b"", False))
             return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
-        body = BODIES[folder]
-        responses = [response("/%s/" % folder, collection_props(folder))] if not with_data else []
-        if with_data or depth != "0":
-            responses.append(response("/%s/item.ics" % folder, item_props(body, with_data)))
+        members = MIXED if folder == "mixed" else {"item.ics": BODIES[folder]}
+        responses = [response("/%s/" % folder, collection_props(folder))] if not report else []
+        if report or depth != "0":
+            responses += [response("/%s/%s" % (folder, name), item_props(body, with_data)) for name, body in members.items()]
         document = multistatus(responses)
         if folder == "malformed-xml":
             document = document[:len(document) // 2] + b"<d:respo"
+        elif report and not with_data:
+            document = document.replace(b"</d:multistatus>", b"<d:sync-token>http://hostile/sync/1</d:sync-token></d:multistatus>")
         self.send(207, document)
 
     def do_PROPFIND(self):
         if not self.common():
-            self.listing(with_data=False)
+            self.listing(report=False)
 
     def do_REPORT(self):
         if not self.common():
-            self.listing(with_data=True)
+            self.listing(report=True)
 
     def do_GET(self):
         if self.common():
@@ -193,6 +203,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                "text/calendar; charset=utf-8")
         if folder == "" or not self.path.endswith(".ics"):
             return self.send(200, b"hostile\n", "text/plain")
+        if folder == "mixed":
+            name = self.path.split("?")[0].rsplit("/", 1)[-1]
+            if name not in MIXED or name == "broken.ics":
+                return self.send(500 if name in MIXED else 404, b"cannot\n", "text/plain")
+            return self.send(200, MIXED[name], "text/calendar; charset=utf-8", headers=[("ETag", '"1"')])
         self.send(200, BODIES[folder], "text/calendar; charset=utf-8", headers=[("ETag", '"1"')])
 
     def do_PUT(self):

@@ -74,10 +74,14 @@ enum ICalendar {
             lines.append(foreignLine("STATUS").map(zoned) ?? "STATUS:NEEDS-ACTION")
         }
         if task.isFavorite { lines.append("PRIORITY:1") }
-        lines += ICalendarAttributes.lines(of: task, timeZone: timeZone)
+        // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
+        let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
+        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone)
+        lines += dueZone == nil ? attributes : attributes.map(zoned)
         // A kept COMPLETED is never written: a done task writes its own, and one not done must not
         // look done to clients that go by it.
-        var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED"]
+        var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED",
+                                    ICalendarAttributes.dueZoneMarker]
         if task.isFavorite { written.insert("PRIORITY") }
         if task.due != nil { written.insert("DUE") }
         if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
@@ -114,9 +118,10 @@ enum ICalendar {
     }
 
     /// The file, and the line each of its VTODOs starts on (those without text too); with `oneToDo`,
-    /// a second VTODO is refused whatever its `UID` (a recurring to-do's instances share one).
-    static func read(_ bytes: [UInt8], timeZone: TimeZone, now: Date,
-                     oneToDo: Bool) throws(InterchangeError) -> (file: ParsedFile, toDos: [Int]) {
+    /// a second VTODO is refused whatever its `UID` (a recurring to-do's instances share one); with
+    /// `refusingUnreadableRecurrence`, so is a to-do with an `RRULE` tasks cannot follow.
+    static func read(_ bytes: [UInt8], timeZone: TimeZone, now: Date, oneToDo: Bool,
+                     refusingUnreadableRecurrence: Bool = false) throws(InterchangeError) -> (file: ParsedFile, toDos: [Int]) {
         let lines = try ContentLine.unfold(bytes)
         // Names and their values of BEGIN and END are case-insensitive (RFC 5545 §3.1, §3.6).
         guard let first = lines.first(where: { !$0.text.isEmpty }), let begin = ContentLine(first.text, number: first.number),
@@ -150,7 +155,8 @@ enum ICalendar {
                             throw InterchangeError(.line(last.line), .severalToDos(firstLine: firstLine))
                         }
                         toDos.append(last.line)
-                        let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now)
+                        let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now,
+                                                 refusingUnreadableRecurrence: refusingUnreadableRecurrence)
                         if task.hasNoText {
                             skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
                             continue
@@ -183,7 +189,8 @@ enum ICalendar {
     }
 
     /// The task of one `VTODO`'s lines (its BEGIN and END included).
-    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, now: Date) throws(InterchangeError) -> TaskImport {
+    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, now: Date,
+                             refusingUnreadableRecurrence: Bool) throws(InterchangeError) -> TaskImport {
         let body = lines.dropFirst().dropLast()
         var depth = 0
         var properties: [String: ContentLine] = [:]
@@ -220,10 +227,17 @@ enum ICalendar {
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
         let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)
+        // An RRULE not taken (of another form, or a second one) is a series tasks cannot follow.
+        if refusingUnreadableRecurrence, let rule = own.first(where: { $0.name == "RRULE" && !attributes.taken.contains($0.number) }) {
+            throw InterchangeError(.line(rule.number), .unreadableRecurrence(rule.value))
+        }
         let status = properties["STATUS"]?.value.uppercased()
         let isDone = status == "COMPLETED" || (status == nil && properties["COMPLETED"] != nil)
         let ownCompleted = isDone ? properties["COMPLETED"]?.number : nil
-        let foreignLines = foreign.filter { !attributes.taken.contains($0.number) && $0.number != ownCompleted }.map(\.text)
+        // A marker read (not from tasks, which never writes one) is the reading's to set, not kept.
+        let foreignLines = foreign.filter {
+            !attributes.taken.contains($0.number) && $0.number != ownCompleted && $0.name != ICalendarAttributes.dueZoneMarker
+        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? [])
         var text = properties["SUMMARY"].map { ICalendarText.unescape($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), ICalendarText.escape(decoded) == properties["SUMMARY"]?.value {

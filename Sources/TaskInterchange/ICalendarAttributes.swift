@@ -5,6 +5,10 @@ import TaskModel
 ///
 /// - `DUE;VALUE=DATE:20261201` for an all-day date, `DUE:20261201T160000Z` (UTC) for a timed one;
 ///   reading also takes a floating time (in the import's zone) and one with a `TZID` the system knows.
+///   That zone is kept as a marker among the task's iCalendar fields (`X-TASKS-DUE-ZONE;TZID=…:`,
+///   never written itself, its `VTIMEZONE` kept with it): a timed due is then written in that zone
+///   (`DUE;TZID=Europe/Berlin:20261201T170000`), so that a client repeating it by its local time
+///   does not drift an hour at the next change of daylight saving time.
 /// - `CATEGORIES:home,@phone`, each escaped as TEXT; reading takes every `CATEGORIES` line whose
 ///   values can all be tags (no spaces); any other stays among the task's iCalendar fields.
 /// - `RRULE`: `FREQ=DAILY`, `WEEKLY`, `MONTHLY` or `YEARLY` with `INTERVAL=n` when not 1, `BYDAY=MO,TH`
@@ -17,15 +21,23 @@ import TaskModel
 enum ICalendarAttributes {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
+    /// The name of the line that keeps the zone a timed due was read in.
+    static let dueZoneMarker = "X-TASKS-DUE-ZONE"
 
     // MARK: Writing
 
-    /// The lines for `task`'s due date, recurrence and tags, in that order.
-    static func lines(of task: TaskItem, timeZone: TimeZone) -> [String] {
+    /// The lines for `task`'s due date, recurrence and tags, in that order; a timed due in the zone
+    /// `dueZone` names (a `TZID`) when the system knows it.
+    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil) -> [String] {
         var lines: [String] = []
         switch task.due {
         case let .day(day)?: lines.append("DUE;VALUE=DATE:" + Timestamps.basicDay(day))
-        case let .instant(instant)?: lines.append("DUE:" + Timestamps.basicUTC(instant))
+        case let .instant(instant)?:
+            if let dueZone, let zone = TimeZone(identifier: dueZone) {
+                lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
+            } else {
+                lines.append("DUE:" + Timestamps.basicUTC(instant))
+            }
         case nil: break
         }
         if let recurrence = task.recurrence {
@@ -62,6 +74,8 @@ enum ICalendarAttributes {
     /// What reading took from a to-do's properties, and the line numbers of those it took.
     struct Read {
         var due: Due?
+        /// The marker line keeping the zone of a timed due read with a `TZID` the system knows.
+        var dueZone: String?
         var tags: [String] = []
         var recurrence: Recurrence?
         var taken: Set<Int> = []
@@ -74,6 +88,10 @@ enum ICalendarAttributes {
         if let line = first["DUE"], let due = due(line, timeZone: timeZone) {
             read.due = due
             read.taken.insert(line.number)
+            if case .instant = due, line.value.utf8.count == 15, let tzid = parameters(of: line)["TZID"],
+               TimeZone(identifier: tzid) != nil {
+                read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
+            }
         }
         for line in all where line.name == "CATEGORIES" {
             let tags = splitList(line.value).map { ICalendarText.unescape($0) }.compactMap(Tags.fromElsewhere)
@@ -111,6 +129,11 @@ enum ICalendarAttributes {
                 ? value.dropFirst().dropLast() : value)
         }
         return parameters
+    }
+
+    /// A parameter's value, quoted when it holds what would end it.
+    private static func parameterValue(_ value: String) -> String {
+        value.contains(where: { $0 == ";" || $0 == ":" || $0 == "," }) ? "\"" + value + "\"" : value
     }
 
     /// The values of a comma-separated TEXT list, split at commas that are not escaped.

@@ -12,9 +12,13 @@ public enum ICalendarResource {
 
     /// The task of a resource holding exactly one VTODO (other components, VTIMEZONE, are allowed);
     /// throws InterchangeError (data, no sentences) when it is not iCalendar or holds no/several VTODOs.
-    /// A VTODO without text is `missingField("SUMMARY")`: tasks cannot hold a task without one.
-    public static func read(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> TaskImport {
-        let read = try ICalendar.read(Interchange.text(bytes), timeZone: timeZone, now: now, oneToDo: true)
+    /// A VTODO without text is `missingField("SUMMARY")`: tasks cannot hold a task without one. With
+    /// `refusingUnreadableRecurrence`, one with an `RRULE` tasks cannot follow is `unreadableRecurrence`
+    /// (a sync leaves it alone, where an import keeps the rule among its iCalendar fields).
+    public static func read(_ bytes: [UInt8], timeZone: TimeZone, now: Date,
+                            refusingUnreadableRecurrence: Bool = false) throws(InterchangeError) -> TaskImport {
+        let read = try ICalendar.read(Interchange.text(bytes), timeZone: timeZone, now: now, oneToDo: true,
+                                      refusingUnreadableRecurrence: refusingUnreadableRecurrence)
         guard let line = read.toDos.first else { throw InterchangeError(.wholeFile, .noToDo) }
         guard let task = read.file.tasks.first else { throw InterchangeError(.line(line), .missingField("SUMMARY")) }
         return task

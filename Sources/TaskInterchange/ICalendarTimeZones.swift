@@ -97,7 +97,7 @@ struct ICalendarTimeZones {
     }
 
     /// The `TZID` parameter of a line, unquoted; nil when it has none.
-    private static func tzid(named line: String) -> String? {
+    static func tzid(named line: String) -> String? {
         guard mayNameAZone(line), let (parameters, _) = split(line),
               let tzid = parameters.dropFirst().last(where: { $0.uppercased().hasPrefix("TZID=") })?.dropFirst(5) else { return nil }
         return String(tzid.count > 1 && tzid.hasPrefix("\"") && tzid.hasSuffix("\"") ? tzid.dropFirst().dropLast() : tzid)

@@ -43,6 +43,8 @@ public struct InterchangeError: Error, Sendable, Hashable {
         case noToDo
         /// An iCalendar resource with a second `VTODO` (here), after the one on `firstLine`.
         case severalToDos(firstLine: Int)
+        /// A to-do repeating by this `RRULE`, of a form tasks cannot follow (a sync leaves it alone).
+        case unreadableRecurrence(String)
     }
 
     /// Where the problem is.

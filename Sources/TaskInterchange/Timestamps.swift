@@ -12,6 +12,14 @@ enum Timestamps {
             + pad(seconds % 60, 2) + "Z"
     }
 
+    /// `20261122T205608`: the local time in `timeZone` to the second (iCalendar's `TZID=` form).
+    static func basicLocal(_ date: Date, in timeZone: TimeZone) -> String {
+        let (days, seconds) = split(wholeSeconds(date) + Int64(timeZone.secondsFromGMT(for: date)))
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(seconds / 3600, 2) + pad(seconds / 60 % 60, 2)
+            + pad(seconds % 60, 2)
+    }
+
     /// `2026-11-22T19:56:08Z`: UTC to the second, as Markdown's notes write it.
     static func extendedUTC(_ date: Date) -> String {
         let (days, seconds) = split(wholeSeconds(date))

@@ -64,6 +64,7 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
         case .noTaskItems: "no line is a task list item (`- [ ] text`)"
         case .noToDo: "it holds no VTODO"
         case let .severalToDos(firstLine): "a second VTODO (the first is on line \(firstLine)), where one is expected"
+        case let .unreadableRecurrence(rule): "it repeats by `RRULE:\(rule.abbreviated(to: 60))`, which tasks cannot follow"
         }
     }
 }

@@ -52,10 +52,7 @@ enum SyncCommands {
         }
         var messages: [Message] = [.info(summary)]
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }
-        for skipped in report.skipped {
-            messages.append(.error(InterchangeCommandError.malformed(skipped.href, .ics, skipped.problem).description
-                                   + "; left on the server as it is"))
-        }
+        for skipped in report.skipped { messages.append(.error(line(skipped))) }
         for rejected in report.rejected {
             messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(rejected.status) \(HTTPStatus.reason(rejected.status))); it is left as it is on both sides"))
         }
@@ -63,6 +60,20 @@ enum SyncCommands {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
         }
         return messages
+    }
+
+    /// One line for a member of the task list the sync left alone.
+    private static func line(_ skipped: SyncReport.Skipped) -> String {
+        let left = "; left on the server as it is"
+        switch skipped.reason {
+        case let .unreadable(error):
+            if case let .unreadableRecurrence(rule) = error.problem {
+                return "\(skipped.href) repeats in a way tasks cannot follow (RRULE:\(rule.abbreviated(to: 60)))" + left
+            }
+            return InterchangeCommandError.malformed(skipped.href, .ics, error).description + left
+        case let .notFetched(status):
+            return "the server answered GET \(skipped.href.abbreviated(to: 60)) with \(status) \(HTTPStatus.reason(status))" + left
+        }
     }
 
     /// One line for a task both sides changed.

@@ -57,7 +57,7 @@ import TaskModel
         #expect(Self.exported(tasks) == Self.head + Self.berlin + Self.todo(1, """
             SUMMARY:Meet\r
             STATUS:NEEDS-ACTION\r
-            DUE:20261201T080000Z\r
+            DUE;TZID=Europe/Berlin:20261201T090000\r
             DTSTART;TZID=Europe/Berlin:20261130T090000\r
 
             """) + "END:VCALENDAR\r\n")
@@ -81,7 +81,7 @@ import TaskModel
         #expect(text.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
         #expect(text.hasPrefix(Self.head + Self.berlin + "BEGIN:VTODO\r\n"))
         #expect(text.contains("RECURRENCE-ID;TZID=\"Europe/Berlin\":20261130T090000\r\n"))
-        #expect(text.contains("SUMMARY:Three\r\nSTATUS:NEEDS-ACTION\r\nDUE:20261201T080000Z\r\nEND:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:Three\r\nSTATUS:NEEDS-ACTION\r\nDUE;TZID=Europe/Berlin:20261201T090000\r\nEND:VTODO\r\n"))
     }
 
     @Test func aLineEndingInAStrayCarriageReturnBeforeOneWithATZIDLeavesItsZoneKept() throws {

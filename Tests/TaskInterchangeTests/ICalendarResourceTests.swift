@@ -63,6 +63,17 @@ import TaskModel
         }
     }
 
+    /// A sync leaves such a to-do alone (checking it off here would end the whole series there);
+    /// an import keeps the rule among the task's iCalendar fields.
+    @Test func aToDoRepeatingByAnRRuleTasksCannotFollowIsRefusedWhenAskedAndKeptOtherwise() throws {
+        let text = "BEGIN:VCALENDAR\r\n" + ICalendarMappingTests.todo(1, "SUMMARY:Meet\r\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5\r\n")
+            + "END:VCALENDAR\r\n"
+        #expect(throws: InterchangeError(.line(7), .unreadableRecurrence("FREQ=MONTHLY;BYDAY=2TU;COUNT=5"))) {
+            try ICalendarResource.read(Array(text.utf8), timeZone: Samples.utc, now: Samples.now, refusingUnreadableRecurrence: true)
+        }
+        #expect(try Self.read(text).foreign["icalendar"]?.hasSuffix("\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5") == true)
+    }
+
     @Test func aToDoWithoutASummaryIsRefused() {
         #expect(throws: InterchangeError(.line(2), .missingField("SUMMARY"))) {
             try Self.read("BEGIN:VCALENDAR\r\n" + ICalendarMappingTests.todo(1, "") + "END:VCALENDAR\r\n")

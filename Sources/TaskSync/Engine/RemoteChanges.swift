@@ -33,7 +33,8 @@ struct RemoteChanges {
         if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: nil)) {
             return RemoteChanges(report, isComplete: true, collection: collection)
         }
-        let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>")
+        let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>",
+                                                limit: HTTPTransport.listLimit)
         var changes = RemoteChanges(isComplete: true, token: nil)
         let own = HrefPath.of(collection.absoluteString, in: collection)
         for response in listing.responses where HrefPath.of(response.href, in: collection) != own {
@@ -56,20 +57,57 @@ struct RemoteChanges {
         }
     }
 
-    /// The data and ETags of `members`: what each holds now, by href.
-    static func fetch(_ members: [Member], from collection: URL, session: DAVSession) throws(SyncError) -> [(href: String, etag: String?, data: String)] {
-        var fetched: [(href: String, etag: String?, data: String)] = []
+    /// A member's data as fetched: its bytes, not yet read; or, for `data` nil, the status that
+    /// fetching it alone was answered with.
+    struct Resource: Sendable {
+        var href: String
+        var etag: String?
+        var data: [UInt8]?
+        var status = 200
+    }
+
+    /// The data and ETags of `members`, a few hundred at a time by `calendar-multiget`. A batch whose
+    /// answer cannot be read (one member's data that XML cannot carry makes Radicale write XML that
+    /// does not parse) or is refused is fetched again one member at a time, by `GET`: one member
+    /// the server cannot serve is then skipped, not every other with it.
+    static func fetch(_ members: [Member], from collection: URL, session: DAVSession) throws(SyncError) -> [Resource] {
+        var fetched: [Resource] = []
         var start = 0
         while start < members.count {
             let batch = members[start..<min(start + 250, members.count)]
             start += batch.count
-            guard let report = try session.report(collection, depth: 1, body: DAVBodies.multiget(batch.map(\.href))) else {
-                throw .malformedAnswer("the server does not answer calendar-multiget")
+            let report: Multistatus?
+            do {
+                report = try session.report(collection, depth: 1, body: DAVBodies.multiget(batch.map(\.href)))
+            } catch {
+                switch error {
+                case .malformedAnswer, .status: report = nil
+                default: throw error
+                }
+            }
+            guard let report else {
+                fetched += try each(batch, from: collection, session: session)
+                continue
             }
             for response in report.responses {
                 guard let data = response.property(DAVElement.caldav, "calendar-data")?.text else { continue }
-                fetched.append((response.href, response.etag, data))
+                fetched.append(Resource(href: response.href, etag: response.etag, data: Array(data.utf8)))
             }
+        }
+        return fetched
+    }
+
+    /// `members` fetched one by one (a few in flight at once): each body is the resource itself. One
+    /// gone meanwhile (404) is left out: the next sync finds it removed.
+    private static func each(_ members: ArraySlice<Member>, from collection: URL, session: DAVSession) throws(SyncError) -> [Resource] {
+        let urls = members.map { SyncRun.url($0.href, in: collection) }
+        let answers = try session.transport.sendAll(urls.map { ("GET", $0, [], nil) }, limit: HTTPTransport.listLimit)
+        var fetched: [Resource] = []
+        for (member, (url, answer)) in zip(members, zip(urls, answers)) where answer.status != 404 {
+            if answer.status == 401 { try session.check(answer, "GET", url) }
+            let isData = (200..<300).contains(answer.status)
+            fetched.append(Resource(href: member.href, etag: isData ? answer.header("ETag") : nil,
+                                    data: isData ? answer.body : nil, status: answer.status))
         }
         return fetched
     }

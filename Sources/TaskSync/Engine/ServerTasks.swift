@@ -35,13 +35,20 @@ struct ServerTasks {
             return member.etag == nil || member.etag != known
         }
         for resource in try RemoteChanges.fetch(stale, from: collection, session: session) {
+            guard let data = resource.data else {
+                server.skipped.append(.init(href: resource.href, reason: .notFetched(status: resource.status)))
+                continue
+            }
             do {
-                let task = try ICalendarResource.read(Array(resource.data.utf8), timeZone: timeZone, now: now)
+                // A to-do repeating in a way tasks cannot follow is not taken as a one-off: checking
+                // it off here would end the whole series there.
+                let task = try ICalendarResource.read(data, timeZone: timeZone, now: now, refusingUnreadableRecurrence: true)
                 guard let id = task.id else { continue }
-                server.fetched[id] = Fetched(href: resource.href, etag: resource.etag, data: resource.data, task: task)
+                server.fetched[id] = Fetched(href: resource.href, etag: resource.etag,
+                                             data: String(decoding: data, as: UTF8.self), task: task)
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
-                if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, problem: error)) }
+                if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, reason: .unreadable(error))) }
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })

@@ -23,10 +23,17 @@ public struct SyncReport: Sendable {
         public var conflicts: [SyncConflict]
     }
 
-    /// A member of the task list that could not be read as a to-do.
+    /// A member of the task list that could not be read as a to-do tasks can hold, or fetched.
     public struct Skipped: Sendable {
         public var href: String
-        public var problem: InterchangeError
+        public var reason: Reason
+
+        public enum Reason: Sendable {
+            /// Its data is not such a to-do (`unreadableRecurrence`: one that repeats in a way tasks cannot follow).
+            case unreadable(InterchangeError)
+            /// Fetching it alone (its data could not come with the others') was answered with this status.
+            case notFetched(status: Int)
+        }
     }
 
     /// The task list synced with.

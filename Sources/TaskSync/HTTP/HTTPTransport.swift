@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 
-/// One HTTP answer: its status, its headers, and its body (never more than `HTTPTransport.bodyLimit`).
+/// One HTTP answer: its status, its headers, and its body (never more than the limit it was asked with).
 struct HTTPAnswer: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
@@ -21,9 +21,14 @@ struct HTTPAnswer: Sendable {
 /// carries the credentials given, never a body larger than asked, and no redirect is followed by
 /// itself (discovery follows the few it expects, and a write is never sent twice).
 final class HTTPTransport: @unchecked Sendable {
-    /// The most a response body may hold: far more than a multistatus of 100,000 tasks, and small
-    /// enough that a server streaming without end is cut off long before memory runs out.
-    static let bodyLimit = 256 << 20
+    /// The most the answer of a request that lists or fetches a whole task list may hold (a
+    /// `sync-collection`, a `calendar-multiget`, a listing): far more than a multistatus of 100,000
+    /// tasks, and small enough that a server streaming without end is cut off long before memory
+    /// runs out.
+    static let listLimit = 256 << 20
+    /// The most any other answer may hold (discovery's, a write's): what a server sends there is a
+    /// few properties, and one that sends more is refused before much of it is read and parsed.
+    static let smallLimit = 4 << 20
     /// The connections kept to a server, and so the requests in flight at once.
     static let connections = 4
 
@@ -57,9 +62,10 @@ final class HTTPTransport: @unchecked Sendable {
         try? client.syncShutdown()
     }
 
-    /// Sends one request and waits for its answer.
-    func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil) throws(SyncError) -> HTTPAnswer {
-        try wait(start(method, url, headers: headers, body: body), url: url)
+    /// Sends one request and waits for its answer, refusing one whose body passes `limit`.
+    func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil,
+              limit: Int = smallLimit) throws(SyncError) -> HTTPAnswer {
+        try wait(start(method, url, headers: headers, body: body, limit: limit), url: url)
     }
 
     /// Sends the requests side by side (over the pool's few connections) and waits for all of them;
@@ -67,7 +73,8 @@ final class HTTPTransport: @unchecked Sendable {
     /// has connections (the next starts as soon as any is answered): AsyncHTTPClient fails a request
     /// that waits for a connection longer than the connect timeout, which a batch queued on a slow
     /// server would.
-    func sendAll(_ requests: [(method: String, url: URL, headers: [(String, String)], body: [UInt8]?)]) throws(SyncError) -> [HTTPAnswer] {
+    func sendAll(_ requests: [(method: String, url: URL, headers: [(String, String)], body: [UInt8]?)],
+                 limit: Int = smallLimit) throws(SyncError) -> [HTTPAnswer] {
         let free = DispatchSemaphore(value: Self.connections)
         var started: [(EventLoopFuture<HTTPAnswer>, URL)] = []
         started.reserveCapacity(requests.count)
@@ -75,7 +82,7 @@ final class HTTPTransport: @unchecked Sendable {
             free.wait()
             let future: EventLoopFuture<HTTPAnswer>
             do {
-                future = try start(request.method, request.url, headers: request.headers, body: request.body)
+                future = try start(request.method, request.url, headers: request.headers, body: request.body, limit: limit)
             } catch {
                 free.signal()
                 throw error
@@ -89,7 +96,8 @@ final class HTTPTransport: @unchecked Sendable {
         return answers
     }
 
-    private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
+    private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?,
+                       limit: Int) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
         var all = HTTPHeaders(headers)
         if let authorization { all.replaceOrAdd(name: "Authorization", value: authorization) }
         all.replaceOrAdd(name: "User-Agent", value: "tasks")
@@ -100,7 +108,7 @@ final class HTTPTransport: @unchecked Sendable {
         } catch {
             throw .invalidAddress(url.absoluteString)
         }
-        return client.execute(request: request, delegate: BoundedAnswer(limit: Self.bodyLimit)).futureResult
+        return client.execute(request: request, delegate: BoundedAnswer(limit: limit)).futureResult
     }
 
     private func wait(_ future: EventLoopFuture<HTTPAnswer>, url: URL) throws(SyncError) -> HTTPAnswer {

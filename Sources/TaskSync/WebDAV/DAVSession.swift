@@ -7,18 +7,21 @@ struct DAVSession {
     /// Whether the requests carry a password (a 401 then means it was refused, not missing).
     let hasPassword: Bool
 
-    /// A `PROPFIND` of `properties` (`<d:getetag/>`…) at `url`; `depth` 0 or 1.
-    func propfind(_ url: URL, depth: Int, properties: String) throws(SyncError) -> (Multistatus, URL) {
+    /// A `PROPFIND` of `properties` (`<d:getetag/>`…) at `url`; `depth` 0 or 1. Its answer may hold
+    /// `limit` bytes: a few properties (discovery's) unless a whole list's members are asked for.
+    func propfind(_ url: URL, depth: Int, properties: String,
+                  limit: Int = HTTPTransport.smallLimit) throws(SyncError) -> (Multistatus, URL) {
         let body = DAVBodies.document("<d:propfind \(DAVBodies.namespaces)><d:prop>\(properties)</d:prop></d:propfind>")
         return try followingRedirects(url) { url throws(SyncError) in
-            try transport.send("PROPFIND", url, headers: [("Depth", String(depth)), DAVBodies.xmlType], body: body)
+            try transport.send("PROPFIND", url, headers: [("Depth", String(depth)), DAVBodies.xmlType], body: body, limit: limit)
         }
     }
 
-    /// A `REPORT` with `body` at `url`; nil when the server does not do this report (its 403, 405, 501).
+    /// A `REPORT` with `body` at `url` (a whole list's changes or data: `HTTPTransport.listLimit`);
+    /// nil when the server does not do this report (its 403, 405, 501).
     func report(_ url: URL, depth: Int, body: String) throws(SyncError) -> Multistatus? {
         let answer = try transport.send("REPORT", url, headers: [("Depth", String(depth)), DAVBodies.xmlType],
-                                        body: DAVBodies.document(body))
+                                        body: DAVBodies.document(body), limit: HTTPTransport.listLimit)
         if [400, 403, 405, 409, 415, 501].contains(answer.status) { return nil }
         try check(answer, "REPORT", url)
         return try Multistatus(answer.body)

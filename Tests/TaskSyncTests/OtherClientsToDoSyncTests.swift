@@ -1,0 +1,103 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// To-dos other clients write that tasks cannot hold as they are: a series repeating in a way tasks
+/// cannot follow is left alone on the server, a due in a named zone keeps its zone, and one member
+/// the server cannot put in XML does not stop the others.
+@Suite(.loadsTheMachine) struct OtherClientsToDoSyncTests {
+    static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
+    static let rule = "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5"
+
+    /// The line a sync says of the series at `name`, which it leaves alone: its rule as the server
+    /// keeps it (Xandikos writes `COUNT` before `BYDAY`).
+    static func seriesLine(_ store: SyncedStore, _ name: String, _ calendar: String) -> String {
+        "\(store.server.collection.path(percentEncoded: false))\(name) repeats in a way tasks cannot follow "
+            + "(\(SyncedStore.line("RRULE:", in: calendar) ?? "")); left on the server as it is\n"
+    }
+
+    /// Checking the series off here would write STATUS:COMPLETED and end it on every other device.
+    @Test(arguments: servers)
+    func aToDoRepeatingInAWayTasksCannotFollowIsNeitherTakenNorWritten(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let client = store.server.client()
+        _ = try await client.put("series.ics", SyncedStore.vtodo(uid: "series", "SUMMARY:Team meeting",
+                                                                  "DUE;VALUE=DATE:20311209", Self.rule))
+        _ = try await client.put("milk.ics", SyncedStore.vtodo(uid: "milk", "SUMMARY:Buy milk"))
+        let series = try await client.get("series.ics").text
+        let list = store.server.collection.absoluteString
+
+        let paired = try await store.run("sync", list)
+        #expect(try await store.run("done", "1") == ProgramRun())
+        let synced = try await store.run("sync")
+
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced with \(list): received 1 new\n",
+                                     error: Self.seriesLine(store, "series.ics", series)))
+        #expect(synced == ProgramRun(output: "synced with \(list): sent 1 changed\n"))
+        let here = try await store.list()
+        #expect(here == "  1   ✓ Buy milk\n")
+        #expect(try await store.remote()["series.ics"] == series)
+    }
+
+    /// A local change to it then meets the server's new ETag and waits: nothing is lost either side.
+    @Test(arguments: servers)
+    func aSyncedTaskTheServerNowRepeatsInAWayTasksCannotFollowIsLeftAlone(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Team meeting due:2031-12-09\n")
+        let (name, _) = try #require(try await store.remote().first)
+        let uid = String(try #require(SyncedStore.line("UID:", in: try await store.remote()[name] ?? "")).dropFirst(4))
+        _ = try await store.server.client().put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Team meeting",
+                                                                         "DUE;VALUE=DATE:20311209", Self.rule))
+        let series = try await store.server.client().get(name).text
+        let list = store.server.collection.absoluteString
+
+        let skipped = try await store.run("sync")
+        #expect(try await store.run("done", "1") == ProgramRun())
+        let waiting = try await store.run("sync")
+
+        #expect(skipped == ProgramRun(output: "synced with \(list): nothing changed\n", error: Self.seriesLine(store, name, series)))
+        #expect(waiting == ProgramRun(output: "synced with \(list): nothing changed\n"
+            + "1 task was changed on the server during this sync: the next sync takes it\n"))
+        let here = try await store.list()
+        #expect(here == "  1   ✓ Team meeting  9 dec 2031\n")
+        #expect(try await store.remote()[name] == series)
+    }
+
+    /// In UTC, a client repeating the task by its local time would drift an hour at the next change
+    /// of daylight saving time.
+    @Test(arguments: servers)
+    func aTimedDueInANamedZoneKeepsItsZoneWhenTheTaskIsChangedHere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let calendar = SyncedStore.vtodo(uid: "mom", "SUMMARY:Call mom", "DUE;TZID=Europe/Berlin:20311202T170000")
+            .replacingOccurrences(of: "BEGIN:VTODO\r\n", with: Self.berlin + "BEGIN:VTODO\r\n")
+        _ = try await store.server.client().put("mom.ics", calendar)
+        try await store.pair()
+
+        #expect(try await store.run("edit", "1", "Call mom back") == ProgramRun())
+        try await store.run("sync").expectSuccess()
+
+        let text = try #require(try await store.remote()["mom.ics"])
+        #expect(SyncedStore.line("SUMMARY:", in: text) == "SUMMARY:Call mom back")
+        #expect(SyncedStore.line("DUE", in: text) == "DUE;TZID=Europe/Berlin:20311202T170000")
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "\(text)")
+    }
+
+    /// Radicale writes a text's control character raw in a `calendar-multiget` answer, which XML 1.0
+    /// forbids: the batch is fetched again one by one, and every to-do arrives.
+    @Test func aToDoRadicaleCannotPutInXMLArrivesWithTheOthers() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        let client = store.server.client()
+        _ = try await client.put("bell.ics", SyncedStore.vtodo(uid: "bell", "SUMMARY:Ring\u{07}bell"))
+        _ = try await client.put("milk.ics", SyncedStore.vtodo(uid: "milk", "SUMMARY:Buy milk"))
+
+        try await store.pair()
+
+        let here = FieldSyncTests.rows(try await store.list())
+        #expect(here == ["   Buy milk", "   Ring\\x07bell"])
+    }
+
+    /// Berlin's VTIMEZONE, as clients write it.
+    static let berlin = ["BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+                         "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+                         "BEGIN:DAYLIGHT", "DTSTART:19700329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+                         "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE"].map { $0 + "\r\n" }.joined()
+}
