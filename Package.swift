@@ -112,7 +112,8 @@ let package = Package(
             dependencies: ["TaskPostgres", "TaskModel", "TaskTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
+        .testTarget(name: "TaskPresenterTests",
+                    dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskSync", "TaskInterchange", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskSystem", "TaskTestSupport"]),
