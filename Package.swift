@@ -29,6 +29,7 @@ let package = Package(
             name: "TaskSQLite",
             dependencies: [
                 "TaskModel",
+                "TaskSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
