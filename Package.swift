@@ -29,6 +29,7 @@ let package = Package(
             name: "TaskSQLite",
             dependencies: [
                 "TaskModel",
+                "TaskSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -112,7 +113,8 @@ let package = Package(
             dependencies: ["TaskPostgres", "TaskModel", "TaskTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TaskPresenterTests", dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskTestSupport"]),
+        .testTarget(name: "TaskPresenterTests",
+                    dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskSync", "TaskInterchange", "TaskTestSupport"]),
         .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
         .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskSystem", "TaskTestSupport"]),

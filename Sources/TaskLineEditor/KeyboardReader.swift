@@ -60,8 +60,8 @@ final class KeyboardReader {
             }
             let wait = idleWait()
             // News can come without waking the wait: what a server sent while a command ran.
-            if wait?.descriptor != nil, showIdleUpdate() { continue }
-            switch input.next(waitingAtMost: wait?.milliseconds, watching: wait?.descriptor) {
+            if wait?.notifies == true, showIdleUpdate() { continue }
+            switch input.next(waitingAtMost: wait?.milliseconds, watching: wait?.descriptors ?? []) {
             case .signal:
                 continue
             case .timeout, .watched:
@@ -100,19 +100,20 @@ final class KeyboardReader {
     }
 
     /// What to wait for besides a key before asking the `idleUpdate`: nothing, for ever (nil),
-    /// without one, while a line is typed and while the history is searched; else its descriptor,
-    /// or its interval when it has none.
-    private func idleWait() -> (milliseconds: Int?, descriptor: Int32?)? {
+    /// without one, while a line is typed and while the history is searched; else its descriptors,
+    /// and its interval when it has no `descriptor` (`notifies`: it has one).
+    private func idleWait() -> (milliseconds: Int?, descriptors: [Int32], notifies: Bool)? {
         guard let idleUpdate, !keys.isSearching, line.lineScalars().isEmpty else { return nil }
         if let lastShown {
             let rest = min(lastShown.took * Self.restFactor, Self.longestRest) - (ContinuousClock.now - lastShown.end)
             if rest > .zero {
                 let (seconds, attoseconds) = rest.components
-                return (Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1, nil)
+                return (Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1, [], false)
             }
         }
-        guard let descriptor = idleUpdate.descriptor() else { return (idleUpdate.interval, nil) }
-        return (nil, descriptor)
+        let others = idleUpdate.otherDescriptors()
+        guard let descriptor = idleUpdate.descriptor() else { return (idleUpdate.interval, others, false) }
+        return (nil, [descriptor] + others, true)
     }
 
     /// Shows the `idleUpdate` when it has news and no key came meanwhile: in the prompt's place,

@@ -14,7 +14,7 @@ final class TerminalInput {
         case end
         /// Nothing came in the time the caller gave.
         case timeout
-        /// The descriptor the caller watched has something to read; nothing was read.
+        /// A descriptor the caller watched has something to read; nothing was read.
         case watched
     }
 
@@ -49,14 +49,14 @@ final class TerminalInput {
     }
 
     /// The next character, waiting for one when none is buffered: for ever, or at most
-    /// `milliseconds` when given, or until `watched` has something to read (these two only while
-    /// no part of a character is buffered).
-    func next(waitingAtMost milliseconds: Int? = nil, watching watched: Int32? = nil) -> Event {
+    /// `milliseconds` when given, or until one of `watched` has something to read (these two only
+    /// while no part of a character is buffered).
+    func next(waitingAtMost milliseconds: Int? = nil, watching watched: [Int32] = []) -> Event {
         while true {
             if start < end, let scalar = decodeScalar() { return .character(scalar) }
             let midCharacter = start < end
             if let event = readMore(waitingAtMost: midCharacter ? nil : milliseconds,
-                                    watching: midCharacter ? nil : watched) { return event }
+                                    watching: midCharacter ? [] : watched) { return event }
         }
     }
 
@@ -90,10 +90,10 @@ final class TerminalInput {
         return scalar ?? "\u{FFFD}"
     }
 
-    /// Waits for input (at most `milliseconds` when given, or until `watched` has something to
-    /// read) and reads a piece after the unread bytes; an event when there is nothing to decode
+    /// Waits for input (at most `milliseconds` when given, or until one of `watched` has something
+    /// to read) and reads a piece after the unread bytes; an event when there is nothing to decode
     /// instead.
-    private func readMore(waitingAtMost milliseconds: Int?, watching watched: Int32?) -> Event? {
+    private func readMore(waitingAtMost milliseconds: Int?, watching watched: [Int32]) -> Event? {
         compact()
         switch Signals.waitForInput(on: descriptor, watching: watched, milliseconds: milliseconds) {
         case .input: break

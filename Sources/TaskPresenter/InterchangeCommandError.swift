@@ -28,7 +28,7 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
             "\(file == "-" ? "standard input" : file) has no Markdown task list item (`- [ ] text`); nothing was imported"
         case let .malformed(file, format, error):
             "\(file == "-" ? "standard input" : file) is not valid \(InterchangeCommands.formatName(format)): "
-                + Self.place(error.location) + Self.problem(error.problem) + "; nothing was imported"
+                + Self.explanation(of: error) + "; nothing was imported"
         }
     }
 
@@ -36,6 +36,11 @@ enum InterchangeCommandError: Error, CustomStringConvertible {
     /// (`64 MiB`).
     private static func lowercasingFirst(_ reason: String) -> String {
         reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+
+    /// Where in a file `error` is, and what is wrong there (`line 3: not an iCalendar line (NAME:value)`).
+    static func explanation(of error: InterchangeError) -> String {
+        place(error.location) + problem(error.problem)
     }
 
     private static func place(_ location: InterchangeError.Location) -> String {

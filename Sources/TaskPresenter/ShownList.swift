@@ -19,6 +19,8 @@ struct ShownList {
     /// at that version (an idle prompt watching a long list that others change often reads it once
     /// per change, not twice).
     private var found: (list: TaskList, version: Int)?
+    /// The day the list was last shown on: when it is over, the prompt shows the list again.
+    private var shownDay: CalendarDay?
 
     /// Takes the list as it stands after a change, exact at the store's `version`.
     mutating func update(_ tasks: TaskList?, version: Int) {
@@ -126,9 +128,29 @@ struct ShownList {
     }
 
     /// Shows the list, only the tasks matching the search in effect when there is one; `focus` is
-    /// the row to show a list taller than the window around (see `TaskRows.focus`).
-    func display(on view: TaskView?, focus: Int? = nil, at moment: Moment) {
+    /// the row to show a list taller than the window around (see `TaskRows.focus`). Remembers the
+    /// day it was shown on.
+    mutating func display(on view: TaskView?, focus: Int? = nil, at moment: Moment) {
+        shownDay = moment.today
         Self.display(tasks ?? [], filter: filter, focus: focus, on: view, at: moment)
+    }
+
+    /// Whether the day the list was shown on is over at `moment`, so that its words (`tomorrow`,
+    /// overdue marks) are no longer true: the idle prompt then shows it again.
+    func dayIsOver(at moment: Moment) -> Bool {
+        guard let shownDay, tasks != nil else { return false }
+        return moment.today != shownDay
+    }
+
+    /// A one-shot `today` or `upcoming`: only the dated tasks are read (for `today`, those due by
+    /// the end of today), each with its number; the view stays in effect for what comes next.
+    mutating func displayDatedTasks(_ filter: ListFilter, from storage: any TaskStorage, on view: TaskView?,
+                                    at moment: Moment) throws {
+        let tomorrow = moment.today.adding(days: 1)
+        let end = filter == .today ? (tomorrow, tomorrow.start(in: moment.timeZone)) : nil
+        let (dated, count) = try storage.read { store in (try store.datedTasks(endingBefore: end), try store.count()) }
+        self.filter = filter
+        Self.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view, at: moment)
     }
 
     /// Shows `list`, only the tasks `filter` shows when there is one (then with their count). With

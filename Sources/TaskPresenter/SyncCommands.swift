@@ -2,48 +2,68 @@ import Foundation
 import TaskModel
 import TaskSync
 
-/// `sync`: what it asks of `CalDAVSync`, and every sentence it says.
+/// `sync`: what it asks of `CalDAVSync`, and every sentence it says, each one line that fits 80
+/// columns with a short address and task text (a list's address, a task's text, 20 characters).
 enum SyncCommands {
     /// Runs `command` and returns its messages, and whether the list here changed.
     static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
         switch command {
         case .run:
             let report = try sync.sync()
-            return (lines(report, with: report.address), report.received.total > 0)
+            return (lines(report), report.received.total > 0)
         case let .pair(address, passwordCommand, allowsPlainHTTP):
             let request = CalDAVSync.PairRequest(address: address, passwordCommand: passwordCommand,
                                                  allowsPlainHTTP: allowsPlainHTTP)
             switch try sync.pair(request) {
             case let .found(lists):
-                return ([.info("\(address) holds \(lists.count) task lists; pair with one: sync URL")]
-                        + lists.map { .info("  " + $0.url.absoluteString + ($0.name.map { "  (\($0))" } ?? "")) }, false)
+                return (foundLines(lists, at: address), false)
             case let .synced(list, report, newlyPaired):
-                let paired: [Message] = newlyPaired
-                    ? [.info("paired with " + list.url.absoluteString + (list.name.map { " (\($0))" } ?? ""))] : []
-                return (paired + lines(report, with: list.url.absoluteString), report.received.total > 0)
+                return ((newlyPaired ? [pairedLine(list)] : []) + lines(report), report.received.total > 0)
             }
         case .status:
             guard let status = try sync.status() else {
                 return ([.info("not paired: sync URL pairs this list with a CalDAV task list")], false)
             }
-            let pairing = status.pairing
-            let who = pairing.user.map { " as \($0)" } ?? ""
-            let password = pairing.passwordCommand.map { "password from `\($0)`" } ?? "password from ~/.netrc"
-            let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) } ?? "not synced yet"
-            return ([.info("paired with \(pairing.url.absoluteString)\(who) (\(password)); \(when), "
-                           + "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides")], false)
+            return (statusLines(status, netrcFile: sync.netrcFile, at: moment), false)
         case .unpair:
             guard let pairing = try sync.unpair() else { return ([.info("not paired: there is nothing to unpair")], false) }
-            return ([.info("unpaired from \(pairing.url.absoluteString); the tasks stay here and on the server")], false)
+            return ([unpairedLine(pairing)], false)
         }
     }
 
-    /// The lines a sync says: what moved each way, then one line per task both sides changed,
-    /// per member that is not a to-do tasks can read, and for tasks left for the next sync.
-    static func lines(_ report: SyncReport, with address: String) -> [Message] {
+    /// The task lists found at a server's address, to pair with one.
+    static func foundLines(_ lists: [TaskListInfo], at address: String) -> [Message] {
+        [.info("\(address) holds \(lists.count) task lists; pair with one: sync URL")]
+            + lists.map { .info("  " + $0.url.absoluteString + ($0.name.map { "  (\($0))" } ?? "")) }
+    }
+
+    static func pairedLine(_ list: TaskListInfo) -> Message {
+        .info("paired with " + list.url.absoluteString + (list.name.map { " (\($0))" } ?? ""))
+    }
+
+    static func unpairedLine(_ pairing: Pairing) -> Message {
+        .info("unpaired from \(pairing.url.absoluteString); the tasks stay on both sides")
+    }
+
+    /// What `sync --status` says: with what, as whom; where the password comes from (`netrcFile`:
+    /// the file `$NETRC` names, nil for `~/.netrc`); when it last synced.
+    static func statusLines(_ status: SyncStatus, netrcFile: String?, at moment: Moment) -> [Message] {
+        let pairing = status.pairing
+        let who = pairing.user.map { " as \($0)" } ?? ""
+        let password = pairing.passwordCommand.map { "`\($0)`" } ?? netrcFile ?? "~/.netrc"
+        let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) } ?? "not synced yet"
+        let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides"
+        return [.info("paired with \(pairing.url.absoluteString)\(who)"), .info("password from " + password),
+                .info("\(when); \(tasks)")]
+    }
+
+    /// The lines a sync says: what moved each way (the address is `sync --status`'s, and said
+    /// when pairing), then one line per task both sides changed, per member that is not a to-do
+    /// tasks can read, and for tasks left for the next sync.
+    static func lines(_ report: SyncReport) -> [Message] {
         let received = counts(report.received)
         let sent = counts(report.sent)
-        var summary = "synced with \(address): "
+        var summary = "synced: "
         if received.isEmpty, sent.isEmpty {
             summary += "nothing changed"
         } else {
@@ -54,7 +74,8 @@ enum SyncCommands {
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }
         for skipped in report.skipped { messages.append(.error(line(skipped))) }
         for rejected in report.rejected {
-            messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(rejected.status) \(HTTPStatus.reason(rejected.status))); it is left as it is on both sides"))
+            let status = "\(rejected.status) \(HTTPStatus.reason(rejected.status))"
+            messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(status))"))
         }
         if report.postponed > 0 {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
@@ -62,21 +83,23 @@ enum SyncCommands {
         return messages
     }
 
-    /// One line for a member of the task list the sync left alone.
+    /// One line for a member of the task list the sync left alone there, by its own name (its
+    /// folder is the task list's).
     private static func line(_ skipped: SyncReport.Skipped) -> String {
-        let left = "; left on the server as it is"
+        let name = (skipped.href.split(separator: "/").last.map(String.init) ?? skipped.href).abbreviated(to: 40)
         switch skipped.reason {
         case let .unreadable(error):
-            if case let .unreadableRecurrence(rule) = error.problem {
-                return "\(skipped.href) repeats in a way tasks cannot follow (RRULE:\(rule.abbreviated(to: 60)))" + left
+            if case .unreadableRecurrence = error.problem {
+                return "skipped the server's \(name): it repeats in a way tasks cannot follow"
             }
-            return InterchangeCommandError.malformed(skipped.href, .ics, error).description + left
+            return "skipped the server's \(name): " + InterchangeCommandError.explanation(of: error)
         case let .notFetched(status):
-            return "the server answered GET \(skipped.href.abbreviated(to: 60)) with \(status) \(HTTPStatus.reason(status))" + left
+            return "skipped the server's \(name): its GET was answered \(status) \(HTTPStatus.reason(status))"
         }
     }
 
-    /// One line for a task both sides changed.
+    /// One line for a task both sides changed: the later change won each field (`help sync` says
+    /// so, and that undo takes back what the sync changed here).
     private static func line(_ conflict: SyncReport.Conflict) -> String {
         let task = "\"" + conflict.text.abbreviated(to: 40) + "\""
         var fields: [SyncField] = []
@@ -91,8 +114,8 @@ enum SyncCommands {
             }
         }
         let sides = Set(kept)
-        let made = sides.count > 1 ? "from each side" : sides.first == .remote ? "made on the server (undo brings back this side's)" : "made here"
-        return "changed on both sides: \(task) (\(fields.map(name).joined(separator: ", "))); kept the later change, \(made)"
+        let verdict = sides.count > 1 ? "each later one" : sides.first == .remote ? "the server's" : "this side's"
+        return "both sides changed \(task) (\(fields.map(name).joined(separator: ", "))): kept \(verdict)"
     }
 
     /// What the prompt shows of a sync it ran in the background: no summary (the list shows what
@@ -104,7 +127,7 @@ enum SyncCommands {
             let message = "sync: " + error.message
             return (message == failedBefore ? [] : [.error(message)], message)
         case let .synced(report, address):
-            var messages = Array(lines(report, with: address).dropFirst())
+            var messages = Array(lines(report).dropFirst())
             if failedBefore != nil { messages.insert(.info("synced with \(address) again"), at: 0) }
             return (messages, nil)
         }
@@ -141,15 +164,16 @@ extension SyncError {
     var message: String {
         switch self {
         case let .invalidAddress(address):
-            "`\(address.abbreviated(to: 60))` is not the address of a CalDAV server (https://…)"
+            "`\(address.abbreviated(to: 40))` is not a CalDAV server's address (https://…)"
         case .passwordInAddress:
-            "the address holds a password, which would be kept in clear: put it in ~/.netrc, or name a command with --password-command"
-        case let .plainHTTP(host):
-            "not sending the password to \(host) over plain http: use https, or --allow-plain-http on a network you trust"
+            "the address holds a password: put it in ~/.netrc or use --password-command"
+        case .plainHTTP:
+            // The host is the address just typed, or `sync --status`'s.
+            "not sending the password over plain http: use https or --allow-plain-http"
         case .notPaired:
             "this list is not paired: sync URL pairs it with a CalDAV task list"
         case let .pairedElsewhere(address):
-            "this list is paired with \(address): sync --unpair first to pair it with another"
+            "paired with \(address): sync --unpair first"
         case let .transport(failure, host):
             switch failure {
             case .refused: "cannot reach \(host): connection refused"
@@ -157,27 +181,27 @@ extension SyncError {
             case .timedOut: "\(host) did not answer in time"
             case .closed: "\(host) closed the connection"
             case .untrustedCertificate:
-                "no secure connection to \(host): its certificate is signed by no authority this machine trusts "
-                    + "(for a private one, name its certificate in SSL_CERT_FILE)"
-            case let .tls(reason): "no secure connection to \(host): \(reason.abbreviated(to: 120))"
-            case let .other(reason): "cannot reach \(host): \(reason.abbreviated(to: 120))"
+                "\(host): untrusted certificate (a private CA? set SSL_CERT_FILE)"
+            case let .tls(reason): fitting("no secure connection to \(host): ", reason)
+            case let .other(reason): fitting("cannot reach \(host): ", reason)
             }
         case let .unauthorized(host, hadPassword: true):
             "\(host) refused the user name and password"
         case let .unauthorized(host, hadPassword: false):
-            "\(host) asks for a password: put it in ~/.netrc (machine \(host) login NAME password …), or pair with --password-command"
+            "\(host) asks for a password (~/.netrc, or --password-command)"
         case let .status(code, method, path):
             "the server answered \(method) \(path.abbreviated(to: 60)) with \(code) \(HTTPStatus.reason(code))"
         case let .responseTooLarge(limit):
             "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
         case let .malformedAnswer(what):
             "the server's answer is not WebDAV: \(what)"
-        case let .notATaskList(address, _):
-            "no CalDAV task list at \(address.abbreviated(to: 60)): give a task list's address, or the server's to find them"
+        case .notATaskList:
+            // The address is the one just typed.
+            "no CalDAV task list there: give a task list's address, or the server's"
         case let .passwordCommand(.couldNotRun(reason)):
             "the password command could not run: \(reason)"
         case let .passwordCommand(.failed(status, line)):
-            "the password command failed (exit status \(status))" + (line.isEmpty ? "" : ": " + line.abbreviated(to: 80))
+            line.isEmpty ? "the password command exited with \(status)" : fitting("the password command exited with \(status): ", line)
         case .passwordCommand(.printedNothing):
             "the password command printed no password"
         case let .pairingFile(path, reason):
@@ -185,12 +209,16 @@ extension SyncError {
         case let .store(error):
             TaskPresenter.describe(error)
         case let .wouldEmptyServer(count):
-            "the list here is empty, and syncing would remove all \(count) tasks from the server; nothing was changed "
-                + "(sync --unpair, then sync URL, brings them back here; remove them on the server to empty both)"
+            // `help sync` says how to bring them back, or empty both.
+            "nothing synced: the list here is empty, the server's \(count) tasks would go"
         case let .wouldEmptyList(count):
-            "the task list on the server is empty, and syncing would remove all \(count) tasks here; nothing was changed "
-                + "(sync --unpair, then sync URL, sends them there again)"
+            "nothing synced: the server's list is empty, the \(count) tasks here would go"
         }
+    }
+
+    /// `start` and then as much of `reason` (a library's words) as fits 80 columns after `sync: `.
+    private func fitting(_ start: String, _ reason: String) -> String {
+        start + reason.abbreviated(to: max(74 - start.count, 20))
     }
 }
 

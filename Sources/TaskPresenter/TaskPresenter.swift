@@ -8,7 +8,7 @@ import TaskSync
 /// process is reported as such, never replaced by the task that now has its number. The prompt,
 /// one-shot commands and scripts run each line through the same dispatch (`execute`); a script
 /// runs all its lines in one transaction (`ScriptRun`). Files go through `InterchangeCommands`, the
-/// idle prompt's news through `StoreWatch`.
+/// idle prompt's news through `StoreWatch`, `sync` and the prompt's own sync through `ListSync`.
 public final class TaskPresenter {
     /// The view; held weakly so the view owns the presenter and not the reverse.
     public weak var view: TaskView?
@@ -27,20 +27,15 @@ public final class TaskPresenter {
     private let watch = StoreWatch()
     /// What time it is, and where: what due dates read as.
     private let clock: Clock
-    /// The day the list was last shown on: when it is over, the prompt shows the list again.
-    private var shownDay: CalendarDay?
-    /// `sync` with a CalDAV task list; nil where a program does not sync (a benchmark, the fuzzer).
-    private let sync: CalDAVSync?
-    /// The open prompt's sync, when it has one, and what it last said went wrong (said once).
-    private var background: BackgroundSync?
-    private var backgroundFailure: String?
+    /// `sync`, and the open prompt's sync in the background.
+    private let sync: ListSync
 
     /// Creates a presenter over `storage`, exporting to and importing from `files` (none when nil),
     /// reading the time from `clock`.
     public init(storage: any TaskStorage, files: (any InterchangeFiles)? = nil, rendersAfterChanges: Bool = true,
                 clock: Clock = .system, sync: CalDAVSync? = nil) {
         self.storage = storage
-        self.sync = sync
+        self.sync = ListSync(sync)
         self.rendersAfterChanges = rendersAfterChanges
         self.clock = clock
         interchange = InterchangeCommands(files: files ?? NoFiles())
@@ -134,7 +129,7 @@ public final class TaskPresenter {
             }
             switch transaction {
             case .own where shown.tasks == nil && (filter == .today || filter == .upcoming):
-                if let filter { try showDatedTasks(filter) }
+                if let filter { try shown.displayDatedTasks(filter, from: storage, on: view, at: clock.moment) }
             case .own:
                 watch.commandRan()
                 let gone = try shown.refreshUnlessGone(from: storage)
@@ -163,13 +158,15 @@ public final class TaskPresenter {
         case let .sync(request):
             guard case .own = transaction else { throw SyncCommand.Refusal.inScript }
             watch.commandRan()
-            try runSync(request)
+            let (messages, listChanged) = try sync.run(request, at: clock.moment)
+            if listChanged, rendersAfterChanges { showChangedList() }
+            for message in messages { view?.display(message: message) }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:
                 watch.commandRan()
                 try change(command)
-                background?.listChanged()
+                sync.listChanged()
             case let .script(run):
                 try run.prepareList(for: command)
                 run.say(try changes.perform(command, on: &run.list, in: run.store).messages)
@@ -190,14 +187,6 @@ public final class TaskPresenter {
         case let .script(run):
             run.say([try SharingCommands.perform(request, in: run.store, location: storage.location)])
         }
-    }
-
-    /// `sync`: the server's changes shown as another prompt's are, then what the sync says.
-    private func runSync(_ command: SyncCommand) throws {
-        guard let sync else { throw SyncCommand.Refusal.unavailable }
-        let (messages, listChanged) = try SyncCommands.perform(command, with: sync, at: clock.moment)
-        if listChanged, rendersAfterChanges { showChangedList() }
-        for message in messages { view?.display(message: message) }
     }
 
     // MARK: Changes
@@ -223,17 +212,6 @@ public final class TaskPresenter {
     }
 
     // MARK: Showing the list
-
-    /// A one-shot `today` or `upcoming`: only the dated tasks are read (for `today`, those due by
-    /// the end of today), each with its number; the view stays in effect for what comes next.
-    private func showDatedTasks(_ filter: ListFilter) throws {
-        let moment = clock.moment
-        let tomorrow = moment.today.adding(days: 1)
-        let end = filter == .today ? (tomorrow, tomorrow.start(in: moment.timeZone)) : nil
-        let (dated, count) = try storage.read { store in (try store.datedTasks(endingBefore: end), try store.count()) }
-        shown.filter = filter
-        ShownList.display(dated.tasks, listIndices: dated.indices, listCount: count, filter: filter, on: view, at: moment)
-    }
 
     /// Loads the list and shows it whole (filtered while a search is in effect); numbers typed
     /// afterwards refer to these rows. Reuses the rows in memory when no other process changed the
@@ -267,23 +245,9 @@ public final class TaskPresenter {
         display(focus: focus(before, shown.tasks ?? []))
     }
 
-    /// Shows the list as it is held, at this moment, remembering the day it was shown on.
+    /// Shows the list as it is held, at this moment.
     private func display(focus: Int? = nil) {
-        let moment = clock.moment
-        shownDay = moment.today
-        shown.display(on: view, focus: focus, at: moment)
-    }
-
-    /// Whether the day the list was shown on is over, so that its words (`tomorrow`, overdue
-    /// marks) are no longer true: the idle prompt then shows it again (`showListForTheNewDay`).
-    private func dayHasChanged() -> Bool {
-        guard let shownDay, shown.tasks != nil else { return false }
-        return clock.moment.today != shownDay
-    }
-
-    /// Shows the list held again, as it reads on the new day; numbers keep naming the same tasks.
-    private func showListForTheNewDay() {
-        display(focus: shown.tasks.flatMap { $0.isEmpty ? nil : $0.count - 1 })
+        shown.display(on: view, focus: focus, at: clock.moment)
     }
 
     // MARK: Watching the store
@@ -302,9 +266,9 @@ public final class TaskPresenter {
     /// Only asking: numbers typed keep referring to the list shown until `showStoreNews()`.
     /// A new day is news too: what said `tomorrow` must say `today`.
     public func hasStoreNews() -> Bool {
-        guard shown.tasks != nil else { return false }
-        return watch.hasNews(in: storage) { shown.compare(with: storage) } || dayHasChanged()
-            || background?.hasOutcomes == true
+        // What the sync said is shown even without a list: its descriptor stays readable until then.
+        guard shown.tasks != nil else { return sync.hasNews }
+        return watch.hasNews(in: storage) { shown.compare(with: storage) } || shown.dayIsOver(at: clock.moment) || sync.hasNews
     }
 
     /// Shows what `hasStoreNews()` found: that the connection was lost (one line), or the list as
@@ -317,19 +281,22 @@ public final class TaskPresenter {
             case .back: view?.display(message: .info("connected to \(storage.location) again"))
             }
         }
-        if dayHasChanged() { showListForTheNewDay() }
-        for outcome in background?.takeOutcomes() ?? [] {
-            let (messages, failure) = SyncCommands.background(outcome, failedBefore: backgroundFailure)
-            backgroundFailure = failure
-            for message in messages { view?.display(message: message) }
+        if shown.dayIsOver(at: clock.moment) { // what said `tomorrow` must say `today`; numbers stay
+            display(focus: shown.tasks.flatMap { $0.isEmpty ? nil : $0.count - 1 })
         }
+        for message in sync.takeNews() { view?.display(message: message) }
     }
 
     /// Syncs in the background from now on (`BackgroundSync`): after each change, and showing
     /// what it says while the prompt is idle.
-    public func syncInBackground(_ sync: BackgroundSync) {
-        background = sync
-        sync.start()
+    public func syncInBackground(_ background: BackgroundSync) {
+        sync.start(background)
+    }
+
+    /// A descriptor to wait on beside the keyboard and `watchStore()`'s: it is readable while the
+    /// background sync has something to say (`hasStoreNews()`), whether or not the store notifies.
+    public func watchSync() -> Int32? {
+        sync.descriptor
     }
 
     // MARK: Errors

@@ -1,5 +1,6 @@
 import Foundation
 import TaskModel
+import TaskSystem
 
 /// Reads the 100-byte SQLite header of an existing file to decide, before SQLite touches it,
 /// whether it may be opened as a tasks store. A file that fails is never written to.
@@ -43,7 +44,7 @@ enum StoreFile {
         var status = stat()
         guard stat(path, &status) == 0 else { return false } // missing: SQLite creates it (or says why it cannot)
         // Before opening: opening a FIFO for reading waits for a writer, for ever.
-        if let kind = kind(of: status.st_mode) { throw .notAFile(path: path, kind: kind) }
+        if let kind = Posix.fileKind(ofMode: status.st_mode) { throw .notAFile(path: path, kind: StoreError.FileKind(kind)) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == EACCES { throw .cannotOpen(path: path, cause: SQLiteStorage.posixCause(EACCES)) }
@@ -106,18 +107,6 @@ enum StoreFile {
             }
         }
         return "file:" + escaped + "?immutable=1"
-    }
-
-    /// What a file of `mode` is when it is not a regular file; nil for a regular file.
-    private static func kind(of mode: mode_t) -> StoreError.FileKind? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: .folder
-        case S_IFIFO: .fifo
-        case S_IFCHR: .characterDevice
-        case S_IFBLK: .blockDevice
-        default: .socket
-        }
     }
 
     /// Checks a header read from a file of `size` bytes; pure, for tests.

@@ -1,10 +1,13 @@
 import Foundation
+import TaskSystem
 
 /// The open prompt's sync: on a thread of its own, over a connection of its own to the list, so
 /// that the keyboard never waits for a server. It syncs as the prompt opens, shortly after each
 /// change made at the prompt, and every `idleInterval` otherwise; what a sync brings is written to
 /// the list like another prompt's change, which the prompt's watch of the store then shows. What
-/// a sync said (conflicts, failures) waits in `takeOutcomes()` for the prompt to show when idle.
+/// a sync said (conflicts, failures) waits in `takeOutcomes()` for the prompt to show when idle,
+/// and `descriptor` becomes readable meanwhile, so that a prompt waiting on a server's
+/// notifications (a shared list) wakes for it too.
 /// A list that is not paired costs a sleeping thread: it is asked whether it is paired each time.
 public final class BackgroundSync: @unchecked Sendable {
     // Every stored property but the constants is guarded by `condition`.
@@ -22,6 +25,8 @@ public final class BackgroundSync: @unchecked Sendable {
     private let open: @Sendable () throws -> CalDAVSync
     private let changeDelay: TimeInterval
     private let idleInterval: TimeInterval
+    /// Readable while there are outcomes to take.
+    private let outcomesWaiting = WakeUpPipe()
 
     /// `open` makes the sync over a connection of its own, when the list is first found paired.
     public init(isPaired: @escaping @Sendable () -> Bool, open: @escaping @Sendable () throws -> CalDAVSync,
@@ -49,6 +54,10 @@ public final class BackgroundSync: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// A descriptor that is readable while a sync has finished since the last `takeOutcomes()`, to
+    /// wait on beside the keyboard; nil when the process has no descriptor left for it.
+    public var descriptor: Int32? { outcomesWaiting?.descriptor }
+
     /// Whether a sync has finished since the last `takeOutcomes()`.
     public var hasOutcomes: Bool {
         condition.lock()
@@ -62,6 +71,7 @@ public final class BackgroundSync: @unchecked Sendable {
         defer { condition.unlock() }
         let taken = outcomes
         outcomes = []
+        outcomesWaiting?.drain()
         return taken
     }
 
@@ -91,6 +101,7 @@ public final class BackgroundSync: @unchecked Sendable {
             }
             condition.lock()
             outcomes.append(outcome)
+            outcomesWaiting?.signal()
             condition.unlock()
         }
     }

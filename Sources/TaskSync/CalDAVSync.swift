@@ -57,6 +57,10 @@ public final class CalDAVSync: @unchecked Sendable {
     /// address) and syncs; a list paired with another task list is refused.
     public func pair(_ request: PairRequest) throws(SyncError) -> PairOutcome {
         let pairing = try Self.pairing(request)
+        // A shared list's pairing is kept in the state folder, which nothing may have made yet.
+        if let slash = statePath.lastIndex(of: "/"), slash != statePath.startIndex {
+            Posix.makeFolders(String(statePath[..<slash]))
+        }
         defer { if !isPaired { _ = Posix.removeFile(statePath + ".lock") } }
         return try locked { () throws(SyncError) in try pair(pairing) }
     }
@@ -118,6 +122,12 @@ public final class CalDAVSync: @unchecked Sendable {
             let last = state.lastSync.map { max($0, touched ?? $0) }
             return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.items.count)
         }
+    }
+
+    /// The file the password is read from when the pairing names no command: the one `$NETRC`
+    /// names, or nil for `~/.netrc`.
+    public var netrcFile: String? {
+        Credentials.netrcFile(environment)
     }
 
     /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was none.

@@ -152,7 +152,7 @@ public enum Posix {
             // Looked at before opening: opening a FIFO waits for a writer, for ever.
             var status = stat()
             guard stat(path, &status) == 0 else { return .failure(.system(reason: lastErrorDescription())) }
-            if let kind = kind(of: status.st_mode) { return .failure(.notAFile(kind)) }
+            if let kind = fileKind(ofMode: status.st_mode) { return .failure(.notAFile(kind)) }
             guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
             source = open(path, O_RDONLY | O_CLOEXEC)
             guard source >= 0 else { return .failure(.system(reason: lastErrorDescription())) }
@@ -190,8 +190,9 @@ public enum Posix {
     /// The C library's words for a failed allocation (`ENOMEM`).
     private static var outOfMemory: String { String(cString: strerror(ENOMEM)) }
 
-    /// What a file of `mode` is when it is not a regular file; nil for a regular file.
-    private static func kind(of mode: mode_t) -> FileKind? {
+    /// What a file of `mode` (`stat`'s `st_mode`) is when it is not a regular file; nil for a
+    /// regular file.
+    public static func fileKind(ofMode mode: mode_t) -> FileKind? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: .folder

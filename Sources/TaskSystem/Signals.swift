@@ -80,7 +80,7 @@ public enum Signals {
     public enum Wait {
         /// The descriptor has input (or has reached its end, or failed: reading says which).
         case input
-        /// The other descriptor watched has something to read (or has reached its end, or failed).
+        /// Another descriptor watched has something to read (or has reached its end, or failed).
         case watched
         /// A handled signal came, before or during the wait.
         case signal
@@ -89,11 +89,11 @@ public enum Signals {
     }
 
     /// Waits until `descriptor` has something to read or a handled signal comes, or for at most
-    /// `milliseconds` when given; with `watched`, also until that descriptor has something to read
+    /// `milliseconds` when given; also until one of the `watched` descriptors has something to read
     /// (input first when both have). The signals are blocked while the flags are checked and
     /// unblocked only by the wait itself (`ppoll`), so that one coming just before the wait
     /// cannot leave it blocked until the next key.
-    public static func waitForInput(on descriptor: Int32, watching watched: Int32? = nil, milliseconds: Int? = nil) -> Wait {
+    public static func waitForInput(on descriptor: Int32, watching watched: [Int32] = [], milliseconds: Int? = nil) -> Wait {
         var blocked = sigset_t()
         sigemptyset(&blocked)
         for signal in handled { sigaddset(&blocked, signal) }
@@ -101,7 +101,7 @@ public enum Signals {
         sigprocmask(SIG_BLOCK, &blocked, &previous)
         defer { sigprocmask(SIG_SETMASK, &previous, nil) }
         var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-        if let watched { polled.append(pollfd(fd: watched, events: Int16(POLLIN), revents: 0)) }
+            + watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var limit = timespec(tv_sec: (milliseconds ?? 0) / 1000, tv_nsec: (milliseconds ?? 0) % 1000 * 1_000_000)
         while true {
             if interruptionRequested || windowChanged.load(ordering: .acquiring) { return .signal }

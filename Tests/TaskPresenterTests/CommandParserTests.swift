@@ -2,20 +2,7 @@ import Testing
 @testable import TaskPresenter
 
 @Suite("Parsing a line into a command")
-struct CommandParserTests {
-    private func parse(_ line: String) throws(ParseError) -> Command? {
-        try CommandParser.parse(line[...])
-    }
-
-    private func error(_ line: String) -> String? {
-        do {
-            _ = try parse(line)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
+struct CommandParserTests: ParsingLines {
     // MARK: Ignored lines
 
     @Test("a blank line is no command", arguments: ["", "   ", "\t \r", " \u{0B}\u{0C} "])

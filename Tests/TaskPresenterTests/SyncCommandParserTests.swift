@@ -2,20 +2,7 @@ import Testing
 @testable import TaskPresenter
 
 @Suite("Parsing `sync`")
-struct SyncCommandParserTests {
-    private func parse(_ line: String) throws(ParseError) -> Command? {
-        try CommandParser.parse(line[...])
-    }
-
-    private func error(_ line: String) -> String? {
-        do {
-            _ = try parse(line)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
+struct SyncCommandParserTests: ParsingLines {
     @Test("sync alone syncs; --status and --unpair say and forget")
     func plainForms() throws {
         #expect(try parse("sync") == .sync(.run))

@@ -30,8 +30,8 @@ import Testing
 
         let list = store.server.collection.absoluteString
         #expect(synced == ProgramRun(output: """
-            synced with \(list): received 1 new, 2 changed
-            changed on both sides: "Call mom back" (text); kept the later change, made on the server (undo brings back this side's)
+            synced: received 1 new, 2 changed
+            both sides changed "Call mom back" (text): kept the server's
 
             """))
         #expect(try await store.list() == "  1   Call mom back\n  2   Buy oat milk\n  3   Book flights\n")
@@ -40,7 +40,7 @@ import Testing
 
         let again = try await store.run("sync")
 
-        #expect(again == ProgramRun(output: "synced with \(list): sent 1 changed\n"))
+        #expect(again == ProgramRun(output: "synced: sent 1 changed\n"))
         let summaries = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
         #expect(summaries == ["SUMMARY:Book flights", "SUMMARY:Buy oat milk", "SUMMARY:Call mom today"])
         // The second undo takes back the rest of that sync.

@@ -15,7 +15,7 @@ import Testing
 
         let paired = try await store.run("sync", list)
 
-        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced with \(list): sent 2 new\n"))
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: sent 2 new\n"))
         #expect(try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
                 == ["SUMMARY:Buy milk", "SUMMARY:Call mom"])
     }
@@ -27,8 +27,8 @@ import Testing
 
         let paired = try await store.run("sync", store.server.origin.absoluteString)
 
-        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced with \(list): nothing changed\n"))
-        #expect(try await store.run("sync") == ProgramRun(output: "synced with \(list): nothing changed\n"))
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: nothing changed\n"))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
     @Test(arguments: servers)
@@ -59,7 +59,7 @@ import Testing
         let status = try await store.run("sync", "--status")
 
         let list = store.server.collection.absoluteString
-        let pattern = #/paired with (.+) as alice \(password from ~/\.netrc\); last synced \d{4}-\d\d-\d\d \d\d:\d\d, 1 task on both sides\n/#
+        let pattern = #/paired with (.+) as alice\npassword from ~/\.netrc\nlast synced \d{4}-\d\d-\d\d \d\d:\d\d; 1 task on both sides\n/#
         #expect(status.status == 0 && status.error == "")
         #expect(try pattern.wholeMatch(in: status.output)?.output.1 == Substring(list))
     }
@@ -71,7 +71,7 @@ import Testing
 
         let unpaired = try await store.run("sync", "--unpair")
 
-        #expect(unpaired == ProgramRun(output: "unpaired from \(list); the tasks stay here and on the server\n"))
+        #expect(unpaired == ProgramRun(output: "unpaired from \(list); the tasks stay on both sides\n"))
         #expect(try await store.run("sync", "--unpair") == ProgramRun(output: "not paired: there is nothing to unpair\n"))
         #expect(try await store.run("sync", "--status")
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
@@ -88,9 +88,36 @@ import Testing
         let paired = try await store.run("sync", list, "--password-command", command)
 
         let address = store.server.collection.absoluteString
-        #expect(paired == ProgramRun(output: "paired with \(address) (Tasks)\nsynced with \(address): nothing changed\n"))
-        #expect(try await store.run("sync", "--status").output.hasPrefix("paired with \(address) as alice (password from `\(command)`); last synced "))
-        #expect(try await store.run("sync") == ProgramRun(output: "synced with \(address): nothing changed\n"))
+        #expect(paired == ProgramRun(output: "paired with \(address) (Tasks)\nsynced: nothing changed\n"))
+        #expect(try await store.run("sync", "--status").output.hasPrefix("paired with \(address) as alice\npassword from `\(command)`\nlast synced "))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
+    /// A shared list's pairing is kept in the state folder ($XDG_STATE_HOME/tasks), which a one-shot
+    /// command does not make.
+    @Test func aSharedListPairsOnFirstUse() async throws {
+        let postgres = try PostgresTestServer.shared()
+        let list = postgres.url(database: try postgres.makeDatabase(owner: "alice"), user: "alice")
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        try await store.run("--db", list, "add", "Buy milk").expectSuccess()
+
+        let paired = try await store.run("--db", list, "sync", store.server.collection.absoluteString)
+
+        let address = store.server.collection.absoluteString
+        #expect(paired == ProgramRun(output: "paired with \(address) (Tasks)\nsynced: sent 1 new\n"))
+        #expect(try await store.remote().count == 1)
+    }
+
+    @Test func statusNamesTheFileNETRCNamesForThePassword() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        let file = store.folder.file("passwords")
+        try Data("machine 127.0.0.1 login alice password \(store.server.password)\n".utf8).write(to: URL(fileURLWithPath: file))
+        try await store.script("add Buy milk\n")
+        try await store.run(["sync", store.server.collection.absoluteString], environment: ["NETRC": file]).expectSuccess()
+
+        let status = try await store.run(["sync", "--status"], environment: ["NETRC": file])
+
+        #expect(status.output.split(separator: "\n").dropFirst().first == Substring("password from \(file)"), "\(status)")
     }
 
     @Test func syncOnAListNotPairedSaysHowToPair() async throws {
@@ -110,7 +137,7 @@ import Testing
         let other = store.server.url("/alice/other/").absoluteString
 
         #expect(try await store.run("sync", other) == ProgramRun(
-            error: "sync \(other): this list is paired with \(list): sync --unpair first to pair it with another\n", status: 1))
+            error: "sync \(other): paired with \(list): sync --unpair first\n", status: 1))
     }
 
     /// The body of a MKCALENDAR request for a task list (a calendar of VTODOs) named `name`.

@@ -25,6 +25,32 @@ import Testing
         #expect(Array(screen.suffix(3)) == ["  1   Call mom", "  2   Buy milk", "tasks>"])
     }
 
+    /// On a shared list the idle prompt waits on the server's notifications, with no interval: what
+    /// the background sync says (here, that the CalDAV server is down, then back) shows as soon as it
+    /// is said, though the list did not change and no key was pressed.
+    @Test func whatTheSyncSaysShowsAtOnceAtAnIdlePromptOnASharedList() async throws {
+        let postgres = try PostgresTestServer.shared()
+        let list = postgres.url(database: try postgres.makeDatabase(owner: "alice"), user: "alice")
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        #expect(try await store.run("--db", list, "add", "Buy milk") == ProgramRun())
+        try await store.run("--db", list, "sync", store.server.collection.absoluteString).expectSuccess()
+        let session = try await TerminalSession(["--db", list], in: store.folder,
+                                                environment: store.environment(["TASKS_SYNC_INTERVAL": "1"]),
+                                                columns: 200, timeout: Self.limit)
+
+        try await store.server.halt()
+        let down = "sync: cannot reach 127.0.0.1: connection refused"
+        // A sync under way as the server stops may say first that it closed the connection.
+        var screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(down) }
+        #expect(Array(screen.suffix(2)) == [down, "tasks>"])
+
+        try await store.server.resume()
+        let back = "synced with \(store.server.collection.absoluteString) again"
+        screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(back) }
+        #expect(Array(screen.suffix(3)) == [down, back, "tasks>"])
+        #expect(screen.first == "  1   Buy milk")
+    }
+
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
     func aTaskCheckedOffAtThePromptReachesTheServer(kind: CalDAVTestServer.Kind) async throws {
         let store = try await SyncedStore.paired(kind, "add Buy milk\n")

@@ -1,4 +1,5 @@
 import TaskModel
+import TaskSQLite
 import TaskSystem
 import TaskPresenter
 import TaskTerminal
@@ -26,19 +27,9 @@ struct LocalFiles: InterchangeFiles {
         Posix.readAll(path: path.map(Self.expandingHome), limit: importLimit).mapError { failure in
             switch failure {
             case let .system(reason): FileFailure(.system(reason))
-            case let .notAFile(kind): FileFailure(.notAFile(Self.kind(kind)))
+            case let .notAFile(kind): FileFailure(.notAFile(StoreError.FileKind(kind)))
             case let .tooLarge(limit): FileFailure(.tooLarge(limit: limit))
             }
-        }
-    }
-
-    private static func kind(_ kind: Posix.FileKind) -> StoreError.FileKind {
-        switch kind {
-        case .folder: .folder
-        case .fifo: .fifo
-        case .characterDevice: .characterDevice
-        case .blockDevice: .blockDevice
-        case .socket: .socket
         }
     }
 

@@ -49,6 +49,7 @@ struct InteractiveSession {
         if Posix.isTerminal(Posix.standardOutput) {
             editor.idleUpdate = LineEditor.IdleUpdate(interval: Self.storeCheckInterval,
                                                       descriptor: { presenter.watchStore() },
+                                                      otherDescriptors: { presenter.watchSync().map { [$0] } ?? [] },
                                                       hasNews: { presenter.hasStoreNews() },
                                                       show: { [view] in
                                                           presenter.showStoreNews()

@@ -38,9 +38,14 @@ struct Credentials: Sendable {
             || host == "[::1]"
     }
 
+    /// The file `$NETRC` names, when it names one: it is read instead of `~/.netrc`.
+    static func netrcFile(_ environment: [String: String]) -> String? {
+        environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// `$NETRC`'s file, else `~/.netrc`, when it can be read.
     private static func netrcText(_ environment: [String: String]) -> String? {
-        let path = environment["NETRC"] ?? environment["HOME"].map { $0 + "/.netrc" }
+        let path = netrcFile(environment) ?? environment["HOME"].map { $0 + "/.netrc" }
         guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,0 +1,52 @@
+import TaskModel
+import TaskSync
+
+/// The presenter's part that syncs the list with a CalDAV task list: `sync` as typed, and the open
+/// prompt's sync in the background (told of each change made here), whose outcomes it words for
+/// the idle prompt to show, a failure once until a sync works again.
+final class ListSync {
+    /// `sync` with a CalDAV task list; nil where a program does not sync (a benchmark, the fuzzer).
+    private let sync: CalDAVSync?
+    /// The open prompt's sync, when it has one.
+    private var background: BackgroundSync?
+    /// What the background sync last said went wrong, said once.
+    private var failureSaid: String?
+
+    init(_ sync: CalDAVSync?) {
+        self.sync = sync
+    }
+
+    /// Runs `command`: its messages, and whether the list here changed.
+    func run(_ command: SyncCommand, at moment: Moment) throws -> (messages: [Message], listChanged: Bool) {
+        guard let sync else { throw SyncCommand.Refusal.unavailable }
+        return try SyncCommands.perform(command, with: sync, at: moment)
+    }
+
+    /// Syncs in the background from now on.
+    func start(_ background: BackgroundSync) {
+        self.background = background
+        background.start()
+    }
+
+    /// The list was changed here: the background sync follows soon.
+    func listChanged() {
+        background?.listChanged()
+    }
+
+    /// A descriptor that is readable while the background sync has something to say.
+    var descriptor: Int32? { background?.descriptor }
+
+    /// Whether the background sync has something to say.
+    var hasNews: Bool { background?.hasOutcomes == true }
+
+    /// What the background sync said since it was last asked, in words.
+    func takeNews() -> [Message] {
+        var messages: [Message] = []
+        for outcome in background?.takeOutcomes() ?? [] {
+            let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid)
+            failureSaid = failure
+            messages += said
+        }
+        return messages
+    }
+}
