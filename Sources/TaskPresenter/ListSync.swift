@@ -11,6 +11,8 @@ final class ListSync {
     private var background: BackgroundSync?
     /// What the background sync last said went wrong, said once.
     private var failureSaid: String?
+    /// What the background sync said, in words, not shown yet.
+    private var pending: [Message] = []
 
     init(_ sync: CalDAVSync?) {
         self.sync = sync
@@ -36,17 +38,21 @@ final class ListSync {
     /// A descriptor that is readable while the background sync has something to say.
     var descriptor: Int32? { background?.descriptor }
 
-    /// Whether the background sync has something to say.
-    var hasNews: Bool { background?.hasOutcomes == true }
-
-    /// What the background sync said since it was last asked, in words.
-    func takeNews() -> [Message] {
-        var messages: [Message] = []
+    /// Whether the background sync has something to say: a sync that brought nothing to tell (most
+    /// of them, one a minute) is no news, so the idle prompt is not redrawn for it.
+    var hasNews: Bool {
         for outcome in background?.takeOutcomes() ?? [] {
             let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid)
             failureSaid = failure
-            messages += said
+            pending += said
         }
-        return messages
+        return !pending.isEmpty
+    }
+
+    /// What the background sync said since it was last asked, in words.
+    func takeNews() -> [Message] {
+        _ = hasNews
+        defer { pending = [] }
+        return pending
     }
 }

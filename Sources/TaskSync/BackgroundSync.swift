@@ -58,13 +58,6 @@ public final class BackgroundSync: @unchecked Sendable {
     /// wait on beside the keyboard; nil when the process has no descriptor left for it.
     public var descriptor: Int32? { outcomesWaiting?.descriptor }
 
-    /// Whether a sync has finished since the last `takeOutcomes()`.
-    public var hasOutcomes: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !outcomes.isEmpty
-    }
-
     /// What the syncs finished since the last call came to, oldest first.
     public func takeOutcomes() -> [Outcome] {
         condition.lock()
