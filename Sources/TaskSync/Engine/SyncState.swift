@@ -108,9 +108,8 @@ struct SyncState: Codable, Sendable, Equatable {
     /// Writes it to `path` whole or not at all (a new file renamed over the old), readable by its
     /// owner only. Call it holding `Posix.withLock(path:)`.
     func save(to path: String) throws(SyncError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self), Posix.replaceFile(path, with: Array(data)) else {
+        // Keys in no particular order: sorting them took 4 % of a sync's CPU (perf, 1,000 tasks).
+        guard let data = try? JSONEncoder().encode(self), Posix.replaceFile(path, with: Array(data)) else {
             throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
         }
     }
