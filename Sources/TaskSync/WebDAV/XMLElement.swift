@@ -29,7 +29,9 @@ struct DAVElement: Sendable {
     /// The document element of `bytes`; throws `malformedAnswer` when they are not XML.
     static func parse(_ bytes: [UInt8]) throws(SyncError) -> DAVElement {
         let builder = TreeBuilder()
-        let parser = XMLParser(data: Data(bytes))
+        // Read from a stream, which hands libxml2 the answer a piece at a time: given all of it at
+        // once, libxml2 refuses an answer past 10 MB as a "huge input lookup" (60,000 tasks' ETags).
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
