@@ -68,11 +68,7 @@ public final class CalDAVSync: @unchecked Sendable {
     private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
         let existing = try loadState()
         if let existing {
-            guard HrefPath.of(existing.pairing.url.absoluteString, in: existing.pairing.url)
-                    == HrefPath.of(pairing.url.absoluteString, in: existing.pairing.url),
-                  existing.pairing.url.host == pairing.url.host else {
-                throw .pairedElsewhere(existing.pairing.url.absoluteString)
-            }
+            guard Self.asks(pairing, sameAs: existing.pairing) else { throw .pairedElsewhere(existing.pairing.url.absoluteString) }
             return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
         }
         let credentials = try Credentials.look(for: pairing, environment: environment)
@@ -190,6 +186,20 @@ public final class CalDAVSync: @unchecked Sendable {
         cached = nil
         try state.save(to: statePath)
         cached = Posix.stamp(statePath).map { (state, $0) }
+    }
+
+    /// Whether `sync URL` asking for `asked` names what the list is paired with: the same task
+    /// list on the same server (scheme, host, port), and no other user, password command or
+    /// permission to send a password in clear than the pairing's. Anything else would sync with
+    /// the pairing while the user believes it syncs with what was typed.
+    private static func asks(_ asked: Pairing, sameAs paired: Pairing) -> Bool {
+        let (url, pairedURL) = (asked.url, paired.url)
+        return HrefPath.of(pairedURL.absoluteString, in: pairedURL) == HrefPath.of(url.absoluteString, in: pairedURL)
+            && url.scheme == pairedURL.scheme && url.host == pairedURL.host
+            && (url.port ?? (url.scheme == "https" ? 443 : 80)) == (pairedURL.port ?? (pairedURL.scheme == "https" ? 443 : 80))
+            && (asked.user == nil || asked.user == paired.user)
+            && (asked.passwordCommand == nil || asked.passwordCommand == paired.passwordCommand)
+            && (!asked.allowsPlainHTTP || paired.allowsPlainHTTP)
     }
 
     /// The pairing `request` asks for: an http(s) address with a host, the user taken out of it.

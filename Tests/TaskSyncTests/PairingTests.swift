@@ -140,6 +140,26 @@ import Testing
             error: "sync \(other): paired with \(list): sync --unpair first\n", status: 1))
     }
 
+    /// The same task list's path on another port, under another user, or with a password command
+    /// the pairing does not have is another pairing: refused, not synced with the old one unsaid.
+    @Test func anAddressThatDiffersInPortUserOrPasswordCommandIsRefused() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale))
+        try await store.pair()
+        let list = store.server.collection
+        var otherPort = URLComponents(url: list, resolvingAgainstBaseURL: false)
+        otherPort?.port = (list.port ?? 80) + 1
+        let asBob = list.absoluteString.replacingOccurrences(of: "://", with: "://bob@")
+        let refused = "paired with \(list.absoluteString): sync --unpair first\n"
+
+        for address in [try #require(otherPort?.string), asBob] {
+            #expect(try await store.run("sync", address) == ProgramRun(error: "sync \(address): " + refused, status: 1))
+        }
+        let withCommand = try await store.run("sync", list.absoluteString, "--password-command", "echo x")
+        #expect(withCommand == ProgramRun(error: "sync \(list.absoluteString) --password-command…: " + refused, status: 1),
+                "\(withCommand)")
+        #expect(try await store.run("sync", list.absoluteString) == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     /// The body of a MKCALENDAR request for a task list (a calendar of VTODOs) named `name`.
     static func makeTaskList(_ name: String) -> String {
         """
