@@ -77,6 +77,10 @@ enum SyncCommands {
             let status = "\(rejected.status) \(HTTPStatus.reason(rejected.status))"
             messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(status))"))
         }
+        if report.notSent > 0 {
+            messages.append(.error(report.notSent == 1 ? "1 task changed here is not sent: tasks cannot read the server's copy"
+                                   : "\(report.notSent) tasks changed here are not sent: tasks cannot read the server's copies"))
+        }
         if report.postponed > 0 {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
         }

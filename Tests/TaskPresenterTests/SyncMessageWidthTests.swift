@@ -43,6 +43,7 @@ struct SyncMessageWidthTests {
                           .init(href: "/user/tasks/broken.ics", reason: .notFetched(status: 500))]
         report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415)]
         report.postponed = 3
+        report.notSent = 2
         return report
     }
 

@@ -16,6 +16,9 @@ struct ServerTasks {
     var fetched: [TaskItem.ID: Fetched] = [:]
     var removed: Set<TaskItem.ID> = []
     var skipped: [SyncReport.Skipped] = []
+    /// Tasks synced before whose resource was skipped now: the server's copy is not one tasks can
+    /// read (true: kept so until the server changes it again) or could not be fetched (false).
+    var leftAlone: [TaskItem.ID: Bool] = [:]
     /// The token to ask from next time.
     var token: String?
 
@@ -35,8 +38,10 @@ struct ServerTasks {
             return member.etag == nil || member.etag != known
         }
         for resource in try RemoteChanges.fetch(stale, from: collection, session: session) {
+            let known = idByPath[HrefPath.of(resource.href, in: collection)]
             guard let data = resource.data else {
                 server.skipped.append(.init(href: resource.href, reason: .notFetched(status: resource.status)))
+                if let known { server.leftAlone[known] = false }
                 continue
             }
             do {
@@ -49,6 +54,7 @@ struct ServerTasks {
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
                 if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, reason: .unreadable(error))) }
+                if let known { server.leftAlone[known] = true }
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })

@@ -50,6 +50,9 @@ struct SyncPlan {
     /// The state to keep of each task the server is not written for (nil: forget it).
     private(set) var settled: [TaskItem.ID: SyncState.Item?] = [:]
     private(set) var conflicts: [TaskItem.ID: [SyncConflict]] = [:]
+    /// Tasks changed here since the last sync that are left alone, the server's copy being one
+    /// tasks cannot read (`ServerTasks.leftAlone`).
+    private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
 
     init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
@@ -69,6 +72,17 @@ struct SyncPlan {
         let item = state.items[key]
         let localTask = local[id]
         let fetched = server.fetched[id]
+        if let item, fetched == nil, !server.removed.contains(id), let unreadable = server.leftAlone[id] ?? item.unreadableThere {
+            // The server's copy is one tasks cannot read (or could not fetch now): neither side is
+            // written, not even for its order, until the server changes it again; a change made
+            // here stays here, said once.
+            let fingerprint = localTask.map { SyncState.fingerprint(of: SyncFields($0), properties: $0.foreign["icalendar"]) }
+            if fingerprint != item.fingerprint { notSent += 1 }
+            var kept = item
+            kept.unreadableThere = unreadable ? true : nil
+            settled[id] = .some(kept)
+            return
+        }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
             // As both sides left it: only its order may change.

@@ -46,6 +46,8 @@ public struct SyncReport: Sendable {
     public var skipped: [Skipped] = []
     /// Tasks changed on the server while this sync ran: left for the next one.
     public var postponed = 0
+    /// Tasks changed here and not sent, since the server's copy is one tasks cannot read.
+    public var notSent = 0
     /// Tasks the server refused to store, with its status: left as they are on both sides.
     public var rejected: [Rejected] = []
 

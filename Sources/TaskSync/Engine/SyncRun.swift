@@ -69,6 +69,7 @@ struct SyncRun {
             throw .wouldEmptyList(lost)
         }
         var settled = plan.settled
+        report.notSent = plan.notSent
         // The server first: a sync that fails there has changed nothing here.
         try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
         let listed = try writeList(plan, settling: &settled)

@@ -35,6 +35,9 @@ struct SyncState: Codable, Sendable, Equatable {
         var fingerprint: UInt64?
         /// Its `X-APPLE-SORT-ORDER` in the base.
         var sortValue: Int64?
+        /// Whether the server's copy is one tasks cannot read (a to-do repeating in a way it cannot
+        /// follow): the task is left alone on both sides until the server changes it again.
+        var unreadableThere: Bool?
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
