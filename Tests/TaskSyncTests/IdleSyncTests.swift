@@ -59,4 +59,29 @@ import Testing
         #expect(try synced().reads == 1)
         #expect(try await paired.list() == "  1   Call mom\n  2   Buy milk\n  3   Pay rent\n  4   Book flights\n")
     }
+
+    /// The server giving a task a copy tasks cannot read is news even when the list did not
+    /// change: the pairing keeps it, so that a change made here later is kept here, not sent with
+    /// the old ETag and refused at every sync.
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aCopyTasksCannotReadIsKeptInThePairingByASyncThatReadsNothingElse(kind: CalDAVTestServer.Kind) async throws {
+        let paired = try await SyncedStore.paired(kind, "add Team meeting\n")
+        let storage = CountingStorage(try SQLiteStorage(path: paired.folder.file("tasks.sqlite")))
+        defer { storage.close() }
+        let sync = CalDAVSync(storage: storage, statePath: paired.folder.file("tasks.sqlite.caldav"),
+                              environment: TasksBinary.environment(in: paired.folder, paired.environment()))
+        _ = try sync.sync()
+        let (name, calendar) = try #require(try await paired.remote().first)
+        let uid = String(try #require(SyncedStore.line("UID:", in: calendar)).dropFirst(4))
+        _ = try await paired.server.client().put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Team meeting",
+                                                                          "RRULE:FREQ=MONTHLY;BYDAY=2TU"))
+
+        let skipped = try sync.sync()
+        #expect(try await paired.run("done", "1") == ProgramRun())
+        let changedHere = try sync.sync()
+
+        #expect(skipped.skipped.count == 1)
+        #expect(changedHere.notSent == 1 && changedHere.postponed == 0)
+        #expect(try sync.sync().notSent == 0)
+    }
 }

@@ -44,8 +44,9 @@ struct SyncRun {
         do { version = try storage.read { try $0.externalVersion() } } catch { throw .store(error) }
         let server = try ServerTasks.read(since: state, session: session, timeZone: timeZone, now: now)
         report.skipped = server.skipped
-        if let knownVersion, knownVersion == version, server.fetched.isEmpty, server.removed.isEmpty {
-            // Neither side changed since a sync that left nothing to do: neither is written.
+        if let knownVersion, knownVersion == version, server.fetched.isEmpty, server.removed.isEmpty, server.leftAlone.isEmpty {
+            // Neither side changed since a sync that left nothing to do: neither is written. (A task
+            // the server now gives a copy tasks cannot read is not nothing: the pairing keeps that.)
             state.syncToken = server.token
             state.putSinceToken = nil
             state.lastSync = now
