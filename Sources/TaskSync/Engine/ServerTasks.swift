@@ -27,6 +27,11 @@ struct ServerTasks {
         let collection = state.pairing.url
         let changes = try RemoteChanges.since(state.syncToken, in: collection, session: session)
         var server = ServerTasks(token: changes.token)
+        // Nothing changed since the token, and nothing put since it to account for: the tasks'
+        // paths need not be worked out (a URL parsed per task, every minute at an open prompt).
+        if !changes.isComplete, changes.changed.isEmpty, changes.removed.isEmpty, state.putSinceToken?.isEmpty ?? true {
+            return server
+        }
         var idByPath: [String: TaskItem.ID] = [:]
         for (key, item) in state.items {
             if let id = UUID(uuidString: key) { idByPath[HrefPath.of(item.href, in: collection)] = id }
