@@ -30,13 +30,19 @@ import Testing
         func close() { store.close() }
     }
 
+    /// The sync of an open prompt on `paired`'s list: a connection of its own, counted.
+    static func syncOfItsOwn(_ paired: SyncedStore) throws -> (CountingStorage, CalDAVSync) {
+        let storage = CountingStorage(try SQLiteStorage(path: paired.folder.file("tasks.sqlite")))
+        let sync = CalDAVSync(storage: storage, statePath: paired.folder.file("tasks.sqlite.caldav"),
+                              environment: TasksBinary.environment(in: paired.folder, paired.environment()))
+        return (storage, sync)
+    }
+
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
     func aSyncWithNothingNewOnEitherSideDoesNotReadTheList(kind: CalDAVTestServer.Kind) async throws {
         let paired = try await SyncedStore.paired(kind, "add Call mom\nadd Buy milk\n")
-        let storage = CountingStorage(try SQLiteStorage(path: paired.folder.file("tasks.sqlite")))
+        let (storage, sync) = try Self.syncOfItsOwn(paired)
         defer { storage.close() }
-        let sync = CalDAVSync(storage: storage, statePath: paired.folder.file("tasks.sqlite.caldav"),
-                              environment: TasksBinary.environment(in: paired.folder, paired.environment()))
         // Each sync: how many transactions read the list, and what it did.
         func synced() throws -> (reads: Int, report: SyncReport) {
             let before = storage.reads
@@ -66,10 +72,8 @@ import Testing
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
     func aCopyTasksCannotReadIsKeptInThePairingByASyncThatReadsNothingElse(kind: CalDAVTestServer.Kind) async throws {
         let paired = try await SyncedStore.paired(kind, "add Team meeting\n")
-        let storage = CountingStorage(try SQLiteStorage(path: paired.folder.file("tasks.sqlite")))
+        let (storage, sync) = try Self.syncOfItsOwn(paired)
         defer { storage.close() }
-        let sync = CalDAVSync(storage: storage, statePath: paired.folder.file("tasks.sqlite.caldav"),
-                              environment: TasksBinary.environment(in: paired.folder, paired.environment()))
         _ = try sync.sync()
         let (name, calendar) = try #require(try await paired.remote().first)
         let uid = String(try #require(SyncedStore.line("UID:", in: calendar)).dropFirst(4))
