@@ -6,15 +6,17 @@ import TaskModel
 enum Timestamps {
     /// `20261122T195608Z`: UTC to the second (Taskwarrior, iCalendar).
     static func basicUTC(_ date: Date) -> String {
-        let (days, seconds) = split(wholeSeconds(date))
-        let (year, month, day) = civil(fromDays: days)
-        return pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(seconds / 3600, 2) + pad(seconds / 60 % 60, 2)
-            + pad(seconds % 60, 2) + "Z"
+        basic(wholeSeconds(date)) + "Z"
     }
 
     /// `20261122T205608`: the local time in `timeZone` to the second (iCalendar's `TZID=` form).
     static func basicLocal(_ date: Date, in timeZone: TimeZone) -> String {
-        let (days, seconds) = split(wholeSeconds(date) + Int64(timeZone.secondsFromGMT(for: date)))
+        basic(wholeSeconds(date) + Int64(timeZone.secondsFromGMT(for: date)))
+    }
+
+    /// `20261122T195608`: the wall-clock time `seconds` after 1970's first midnight.
+    private static func basic(_ seconds: Int64) -> String {
+        let (days, seconds) = split(seconds)
         let (year, month, day) = civil(fromDays: days)
         return pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(seconds / 3600, 2) + pad(seconds / 60 % 60, 2)
             + pad(seconds % 60, 2)
