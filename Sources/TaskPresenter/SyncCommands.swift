@@ -186,6 +186,7 @@ extension SyncError {
             case .closed: "\(host) closed the connection"
             case .untrustedCertificate:
                 "\(host): untrusted certificate (a private CA? set SSL_CERT_FILE)"
+            case .unreadableCertificateFile: "cannot read the certificates of the file SSL_CERT_FILE names"
             case let .tls(reason): fitting("no secure connection to \(host): ", reason)
             case let .other(reason): fitting("cannot reach \(host): ", reason)
             }

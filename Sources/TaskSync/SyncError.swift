@@ -50,6 +50,8 @@ public enum SyncError: Error, Sendable {
         case closed
         /// The server's certificate is signed by no authority this machine trusts.
         case untrustedCertificate
+        /// The file `SSL_CERT_FILE` names holds no certificates that can be read.
+        case unreadableCertificateFile
         /// The TLS handshake failed otherwise (a certificate for another name, no common protocol),
         /// in the library's words.
         case tls(String)
@@ -92,7 +94,7 @@ extension SyncError.TransportFailure {
         if error is NIOSSLError || error is BoringSSLError {
             let words = String(describing: error)
             self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate
-                : words.contains("noSuchFilesystemObject") || words.contains("failedToLoadCertificate") ? .tls("SSL_CERT_FILE names no certificate file that can be read")
+                : words.contains("noSuchFilesystemObject") || words.contains("failedToLoadCertificate") ? .unreadableCertificateFile
                 : .tls(words)
             return
         }

@@ -95,6 +95,18 @@ import Testing
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
     }
 
+    /// Said whole, in words of this program's (it was the library's error, cut at 80 columns).
+    @Test func aCertificateFileThatCannotBeReadIsSaidSo() async throws {
+        let server = try await CalDAVTestServer.start(.radicale, https: true)
+        let store = try SyncedStore(server, trusting: false)
+
+        let run = try await store.run("sync", server.collection.absoluteString,
+                                      environment: ["SSL_CERT_FILE": store.folder.file("no-such-ca.pem")])
+
+        #expect(run == ProgramRun(error: "sync \(server.collection.absoluteString): "
+                                  + "cannot read the certificates of the file SSL_CERT_FILE names\n", status: 1))
+    }
+
     @Test(arguments: servers)
     func httpsWithThePrivateCATrustedThroughSSLCertFileSyncs(kind: CalDAVTestServer.Kind) async throws {
         let store = try await Self.pairedWithChangesOnBothSides(kind, https: true)
