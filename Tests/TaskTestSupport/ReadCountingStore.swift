@@ -4,25 +4,25 @@ import TaskModel
 
 /// A store that counts how often the whole list is read (`allTasks`), in read and write
 /// transactions alike, and otherwise is `base`: to check that a command reads no more of a long
-/// list than its numbers need.
-final class ReadCountingStore: TaskStorage, Sendable {
-    let base: any TaskStorage
+/// list than its numbers need, or that a sync with nothing new does not read it at all.
+public final class ReadCountingStore: TaskStorage, Sendable {
+    public let base: any TaskStorage
     private let reads = Mutex(0)
 
-    init(base: any TaskStorage) { self.base = base }
+    public init(base: any TaskStorage) { self.base = base }
 
     /// How many times the whole list was read so far.
-    var wholeListReads: Int { reads.withLock { $0 } }
+    public var wholeListReads: Int { reads.withLock { $0 } }
 
-    var location: String { base.location }
-    func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
+    public var location: String { base.location }
+    public func read<T>(_ body: (any TaskReading) throws -> T) throws -> T {
         try base.read { try body(Counting(base: $0, store: self)) }
     }
-    func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
+    public func write<T>(_ body: (any TaskWriting) throws -> T) throws -> T {
         try base.write { try body(Counting(base: $0, store: self)) }
     }
-    func interrupt() { base.interrupt() }
-    func close() { base.close() }
+    public func interrupt() { base.interrupt() }
+    public func close() { base.close() }
 
     fileprivate func countWholeListRead() { reads.withLock { $0 += 1 } }
 
