@@ -12,8 +12,8 @@ a peer doing the same work on the same server in the same run:
 Each first sync gets a new empty task list (MKCALENDAR) and a copy of the unpaired store; the
 1,000 .ics files are tasks's own iCalendar export of that store, one task a file. The processes are
 timed here (not by hyperfine: each run needs a new list), medians of BENCH_SYNC_RUNS runs for the
-first syncs (3 by default; vdirsyncer takes about a minute a run) and BENCH_RUNS (10) after one
-warm-up for the others. Prints one table; with BENCH_RESULTS naming a file, adds it there (results.py).
+first syncs (3 by default; vdirsyncer takes about a minute a run), run in turn (tasks, curl, vdirsyncer,
+then again: a server's pace drifts over minutes), and BENCH_RUNS (10) after one warm-up for the others. Prints one table; with BENCH_RESULTS naming a file, adds it there (results.py).
 Usage: bench_sync.py TASKS_BINARY
 """
 import base64
@@ -61,20 +61,39 @@ def run(argv, **kwargs):
     return done.stdout
 
 
+def time_once(argv):
+    """Wall time in seconds of one run of `argv` (output to /dev/null), which must exit 0."""
+    started = time.monotonic()
+    status = subprocess.run(argv, env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.monotonic() - started
+    if status.returncode != 0:
+        sys.exit(f"bench_sync.py: {' '.join(argv)} exited {status.returncode}: {status.stderr.decode().strip()}")
+    return elapsed
+
+
 def timed(argv, prepare=None, runs=RUNS, warmup=1):
     """Median wall time in seconds of `argv` (output to /dev/null, exit status 0), `prepare()` before each run."""
     times = []
     for index in range(warmup + runs):
         if prepare:
             prepare()
-        started = time.monotonic()
-        status = subprocess.run(argv, env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        elapsed = time.monotonic() - started
-        if status.returncode != 0:
-            sys.exit(f"bench_sync.py: {' '.join(argv)} exited {status.returncode}: {status.stderr.decode().strip()}")
+        elapsed = time_once(argv)
         if index >= warmup:
             times.append(elapsed)
     return statistics.median(times)
+
+
+def timed_in_turn(contenders):
+    """Median wall times of several programs, {name: seconds}, run in turn (one run of each, then the
+    next round), so that a server slowing down or speeding up over the minutes weighs on each alike.
+    `contenders`: (name, argv, prepare, runs) tuples."""
+    times = {name: [] for name, _, _, _ in contenders}
+    for turn in range(max(runs for _, _, _, runs in contenders)):
+        for name, argv, prepare, runs in contenders:
+            if turn < runs:
+                prepare()
+                times[name].append(time_once(argv))
+    return {name: statistics.median(values) for name, values in times.items()}
 
 
 class Server:
@@ -190,24 +209,23 @@ def measure(kind, store, items):
             fresh_copy()
             with open(path("first.sh"), "w") as f:
                 f.write(f"exec '{TASKS}' --db '{copy}' --quiet sync '{first['url']}'\n")
-        figures["tasks first"] = timed(["sh", path("first.sh")], prepare=tasks_first, runs=BIG_RUNS, warmup=0)
-        run([TASKS, "--db", copy, "sync", "--status"])
 
         def curl_first():
             url = server.new_list()
             curl_config(server, url, items)
-        figures["curl first"] = timed(["curl", "--config", path("curl.conf")], prepare=curl_first, runs=BIG_RUNS,
-                                      warmup=0)
-        codes = run(["curl", "--config", path("curl.conf")]).split()
-        if set(codes) != {"412"}:  # the list is full already: each PUT refused, as If-None-Match asks
-            sys.exit(f"bench_sync.py: curl's PUTs again answered {sorted(set(codes))}")
 
         def vdirsyncer_first():
             url = server.new_list()
             vdirsyncer_config("first", path("ics"), url, server)
             run(["vdirsyncer", "-c", path("first.conf"), "discover"])
-        figures["vdirsyncer first"] = timed(["vdirsyncer", "-c", path("first.conf"), "sync"],
-                                            prepare=vdirsyncer_first, runs=PEER_RUNS, warmup=0)
+        figures.update(timed_in_turn([
+            ("tasks first", ["sh", path("first.sh")], tasks_first, BIG_RUNS),
+            ("curl first", ["curl", "--config", path("curl.conf")], curl_first, BIG_RUNS),
+            ("vdirsyncer first", ["vdirsyncer", "-c", path("first.conf"), "sync"], vdirsyncer_first, PEER_RUNS)]))
+        run([TASKS, "--db", copy, "sync", "--status"])
+        codes = run(["curl", "--config", path("curl.conf")]).split()
+        if set(codes) != {"412"}:  # the list is full already: each PUT refused, as If-None-Match asks
+            sys.exit(f"bench_sync.py: curl's PUTs again answered {sorted(set(codes))}")
 
         # The lists in step: tasks's (the store paired with one), vdirsyncer's (a folder paired with another).
         paired = path("paired.sqlite")
