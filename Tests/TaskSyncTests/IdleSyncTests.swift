@@ -67,4 +67,19 @@ import Testing
         #expect(changedHere.notSent == 1 && changedHere.postponed == 0)
         #expect(try sync.sync().notSent == 0)
     }
+
+    /// A fingerprint that does not match a task both sides left as they were (one another version
+    /// of `tasks` computed) sends that task through the merge, which reads its base: the sync
+    /// renews it, or every later sync would read every such base again.
+    @Test func aStaleFingerprintIsRenewedBySyncingOnce() async throws {
+        let paired = try await SyncedStore.paired(.radicale, "add Water the plants +home due:2026-12-01\nadd Buy milk\n")
+        let path = paired.folder.file("tasks.sqlite.caldav")
+        var state = try #require(try SyncState.load(from: path))
+        let fingerprints = state.items.mapValues(\.fingerprint)
+        for key in state.items.keys { state.items[key]?.fingerprint = 1 }
+        try state.save(to: path)
+
+        #expect(try await paired.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(try #require(try SyncState.load(from: path)).items.mapValues(\.fingerprint) == fingerprints)
+    }
 }
