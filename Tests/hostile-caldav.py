@@ -23,6 +23,10 @@ answers as a task list holding one task, item.ics:
                           /control-characters/) and broken.ics, whose GET answers 500; sync-collection
                           answers well, calendar-multiget writes control.ics raw (XML that does not
                           read), as Radicale does
+    /elsewhere-home/      not a task list: its calendar-home-set is on another machine over plain
+                          http (http://127.0.0.2:PORT/…, where nothing listens)
+    /elsewhere-member/    a task list whose listing names item.ics and, with its data, a member on
+                          another machine (http://127.0.0.2:PORT/elsewhere-member/evil.ics)
 
 Any password is taken elsewhere. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
@@ -64,8 +68,11 @@ BODIES = {
     "folded": calendar(b"SUM\r\n MARY:caf\xc3\r\n \xa9 au\r\n\tlait\r\n \r\n"),
     "invalid-utf8": calendar(b"SUMMARY:bad \xff\xfe \xc0\xaf \x80 end\r\n"),
     "slow-writes": calendar(b"SUMMARY:Buy milk\r\n"),
+    "elsewhere-member": calendar(b"SUMMARY:Buy milk\r\n"),
 }
-FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed"]
+EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
+FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
+                          "elsewhere-member"]
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
@@ -174,10 +181,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             unit = response("/huge/item.ics", item_props(b"", False))
             return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
+        if folder == "elsewhere-home":
+            elsewhere = "http://127.0.0.2:%d/elsewhere-home/" % self.server.server_address[1]
+            props = ("<d:resourcetype><d:collection/></d:resourcetype><c:calendar-home-set><d:href>%s</d:href>"
+                     "</c:calendar-home-set>" % elsewhere).encode()
+            return self.send(207, multistatus([response("/elsewhere-home/", props)]))
         members = MIXED if folder == "mixed" else {"item.ics": BODIES[folder]}
         responses = [response("/%s/" % folder, collection_props(folder))] if not report else []
         if report or depth != "0":
             responses += [response("/%s/%s" % (folder, name), item_props(body, with_data)) for name, body in members.items()]
+            if folder == "elsewhere-member":
+                evil = "http://127.0.0.2:%d/elsewhere-member/evil.ics" % self.server.server_address[1]
+                responses.append(response(evil, item_props(EVIL, with_data)))
         document = multistatus(responses)
         if folder == "malformed-xml":
             document = document[:len(document) // 2] + b"<d:respo"

@@ -174,6 +174,8 @@ extension SyncError {
         case .plainHTTP:
             // The host is the address just typed, or `sync --status`'s.
             "not sending the password over plain http: use https or --allow-plain-http"
+        case let .passwordElsewhere(host):
+            "the server named \(host.abbreviated(to: 18)): no password to it over plain http"
         case .notPaired:
             "this list is not paired: sync URL pairs it with a CalDAV task list"
         case let .pairedElsewhere(address):

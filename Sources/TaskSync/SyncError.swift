@@ -14,6 +14,8 @@ public enum SyncError: Error, Sendable {
     case passwordInAddress
     /// A password would go over plain http to another machine, and the pairing does not allow it.
     case plainHTTP(host: String)
+    /// A server's answer named another machine (or port) over plain http: the password is not sent there.
+    case passwordElsewhere(host: String)
     /// `sync` alone, on a list that is not paired.
     case notPaired
     /// `sync URL` on a list paired with another task list.

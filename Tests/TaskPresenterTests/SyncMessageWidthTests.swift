@@ -14,7 +14,8 @@ struct SyncMessageWidthTests {
     static let task = "Call the plumber now"
 
     static let errors: [SyncError] = [
-        .invalidAddress("dav.example.com/user/tasks/"), .passwordInAddress, .plainHTTP(host: host), .notPaired,
+        .invalidAddress("dav.example.com/user/tasks/"), .passwordInAddress, .plainHTTP(host: host),
+        .passwordElsewhere(host: "p42-caldav.example.com"), .notPaired,
         .pairedElsewhere(address), .unauthorized(host: host, hadPassword: true), .unauthorized(host: host, hadPassword: false),
         .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20),
         .malformedAnswer("no multistatus"), .notATaskList(address, found: []),

@@ -21,6 +21,8 @@ import Testing
         ("huge", "the server's answer is larger than 4 MiB: not a task list's"),
         ("server-error", "the server answered PROPFIND /server-error with 500 Internal Server Error"),
         ("unauthorized", "127.0.0.1 refused the user name and password"),
+        // Its task lists on another machine over plain http: refused before anything is sent there.
+        ("elsewhere-home", "the server named 127.0.0.2: no password to it over plain http"),
     ]
 
     @Test(arguments: failures)
@@ -85,6 +87,18 @@ import Testing
         let run = try await store.run("sync", address)
 
         #expect(run == ProgramRun(output: "paired with \(address) (slow-writes)\nsynced: received 1 new; sent 64 new\n"))
+    }
+
+    /// A member the server names on another machine is not the list's: neither read nor written
+    /// (a write would carry the password there).
+    @Test func aMemberOnAnotherMachineIsNotTheLists() async throws {
+        let store = try await Self.store()
+        let address = store.server.hostile("elsewhere-member").absoluteString
+
+        let run = try await store.run("sync", address)
+
+        #expect(run == ProgramRun(output: "paired with \(address) (elsewhere-member)\nsynced: received 1 new; sent 1 new\n"))
+        #expect(try await store.list() == "  1   Call mom\n  2   Buy milk\n")
     }
 
     @Test func aSummaryOfOneMebibyteArrivesWhole() async throws {

@@ -36,8 +36,7 @@ struct RemoteChanges {
         let (listing, _) = try session.propfind(collection, depth: 1, properties: "<d:getetag/><d:resourcetype/>",
                                                 limit: HTTPTransport.listLimit)
         var changes = RemoteChanges(isComplete: true, token: nil)
-        let own = HrefPath.of(collection.absoluteString, in: collection)
-        for response in listing.responses where HrefPath.of(response.href, in: collection) != own {
+        for response in listing.responses where HrefPath.isMember(response.href, of: collection) {
             if response.property(DAVElement.dav, "resourcetype")?.children.isEmpty == false { continue }
             changes.changed.append(Member(href: response.href, etag: response.etag))
         }
@@ -51,8 +50,7 @@ struct RemoteChanges {
 
     private init(_ report: Multistatus, isComplete: Bool, collection: URL) {
         self.init(isComplete: isComplete, token: report.syncToken)
-        let own = HrefPath.of(collection.absoluteString, in: collection)
-        for response in report.responses where HrefPath.of(response.href, in: collection) != own {
+        for response in report.responses where HrefPath.isMember(response.href, of: collection) {
             if response.status == 404 { removed.append(response.href) } else { changed.append(Member(href: response.href, etag: response.etag)) }
         }
     }
@@ -89,7 +87,7 @@ struct RemoteChanges {
                 fetched += try each(batch, from: collection, session: session)
                 continue
             }
-            for response in report.responses {
+            for response in report.responses where HrefPath.isMember(response.href, of: collection) {
                 guard let data = response.property(DAVElement.caldav, "calendar-data")?.text else { continue }
                 fetched.append(Resource(href: response.href, etag: response.etag, data: Array(data.utf8)))
             }
@@ -120,5 +118,17 @@ enum HrefPath {
         let url = URL(string: href, relativeTo: collection)?.absoluteURL
         let path = url?.path(percentEncoded: false) ?? href
         return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+
+    /// Whether `href` names a resource inside `collection`, on its server: a member an answer names
+    /// anywhere else (another host, another folder) is not the list's, and is neither read nor
+    /// written (a write there would carry the password elsewhere).
+    static func isMember(_ href: String, of collection: URL) -> Bool {
+        guard let url = URL(string: href, relativeTo: collection)?.absoluteURL,
+              url.scheme?.lowercased() == collection.scheme?.lowercased(),
+              url.host?.lowercased() == collection.host?.lowercased(), url.port == collection.port else { return false }
+        let folder = of(collection.absoluteString, in: collection)
+        let path = of(href, in: collection)
+        return path != folder && path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 }

@@ -18,8 +18,9 @@ struct HTTPAnswer: Sendable {
 
 /// HTTP/1.1 with keep-alive and TLS (AsyncHTTPClient over SwiftNIO), answered synchronously: the
 /// sync runs on a thread of its own, one request or one batch of requests at a time. Every request
-/// carries the credentials given, never a body larger than asked, and no redirect is followed by
-/// itself (discovery follows the few it expects, and a write is never sent twice).
+/// carries the credentials given (where `mayCarryPassword` lets them go), never a body larger than
+/// asked, and no redirect is followed by itself (discovery follows the few it expects, and a write
+/// is never sent twice).
 final class HTTPTransport: @unchecked Sendable {
     /// The most the answer of a request that lists or fetches a whole task list may hold (a
     /// `sync-collection`, a `calendar-multiget`, a listing): far more than a multistatus of 100,000
@@ -34,12 +35,15 @@ final class HTTPTransport: @unchecked Sendable {
 
     private let client: HTTPClient
     private let authorization: String?
+    /// The address the credentials are for: the one the user paired with.
+    private let home: URL?
     private var isShutDown = false
 
-    /// A transport sending `authorization` (a whole `Authorization` value) with every request;
-    /// trusting the certificate authorities of the file `SSL_CERT_FILE` names when it is set (a
-    /// private CA, as OpenSSL, curl and Python read it), else the system's.
-    init(authorization: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A transport sending `authorization` (a whole `Authorization` value) with every request, for
+    /// the server at `home`; trusting the certificate authorities of the file `SSL_CERT_FILE` names
+    /// when it is set (a private CA, as OpenSSL, curl and Python read it), else the system's.
+    init(authorization: String?, for home: URL? = nil,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty { tls.trustRoots = .file(file) }
         var configuration = HTTPClient.Configuration(
@@ -49,6 +53,18 @@ final class HTTPTransport: @unchecked Sendable {
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connections)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.authorization = authorization
+        self.home = home
+    }
+
+    /// Whether a request to `url` may carry the password: over https anywhere (a server may keep
+    /// the task lists on another of its hosts, as iCloud does; its certificate says who it is), over
+    /// plain http only to the address paired with (which `Credentials` allowed), never to another
+    /// host or port a server's answer names.
+    func mayCarryPassword(to url: URL) -> Bool {
+        if url.scheme?.lowercased() == "https" { return true }
+        guard let home else { return false }
+        return url.scheme?.lowercased() == home.scheme?.lowercased() && url.host?.lowercased() == home.host?.lowercased()
+            && url.port == home.port
     }
 
     deinit {
@@ -99,7 +115,10 @@ final class HTTPTransport: @unchecked Sendable {
     private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?,
                        limit: Int) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
         var all = HTTPHeaders(headers)
-        if let authorization { all.replaceOrAdd(name: "Authorization", value: authorization) }
+        if let authorization {
+            guard mayCarryPassword(to: url) else { throw .passwordElsewhere(host: url.host ?? url.absoluteString) }
+            all.replaceOrAdd(name: "Authorization", value: authorization)
+        }
         all.replaceOrAdd(name: "User-Agent", value: "tasks")
         let request: HTTPClient.Request
         do {
