@@ -188,7 +188,9 @@ extension SyncError {
             case .closed: "\(host) closed the connection"
             case .untrustedCertificate:
                 "\(host): untrusted certificate (a private CA? set SSL_CERT_FILE)"
+            case .untrustedByCertificateFile: "\(host): certificate not signed by an authority of SSL_CERT_FILE"
             case .unreadableCertificateFile: "cannot read the certificates of the file SSL_CERT_FILE names"
+            case .notTLS: "\(host) does not answer https there (an http:// address?)"
             case let .tls(reason): fitting("no secure connection to \(host): ", reason)
             case let .other(reason): fitting("cannot reach \(host): ", reason)
             }

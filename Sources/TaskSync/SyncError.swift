@@ -52,8 +52,12 @@ public enum SyncError: Error, Sendable {
         case closed
         /// The server's certificate is signed by no authority this machine trusts.
         case untrustedCertificate
-        /// The file `SSL_CERT_FILE` names holds no certificates that can be read.
+        /// The server's certificate is signed by none of the authorities of the file `SSL_CERT_FILE` names.
+        case untrustedByCertificateFile
+        /// The file `SSL_CERT_FILE` names holds no certificates that can be read (or is no file).
         case unreadableCertificateFile
+        /// What answered is no TLS server (an http one, on an https address).
+        case notTLS
         /// The TLS handshake failed otherwise (a certificate for another name, no common protocol),
         /// in the library's words.
         case tls(String)
@@ -96,7 +100,9 @@ extension SyncError.TransportFailure {
         if error is NIOSSLError || error is BoringSSLError {
             let words = String(describing: error)
             self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate
-                : words.contains("noSuchFilesystemObject") || words.contains("failedToLoadCertificate") ? .unreadableCertificateFile
+                : words.contains("noSuchFilesystemObject") || words.contains("failedToLoadCertificate")
+                    || words.contains("NO_CERTIFICATE_OR_CRL_FOUND") ? .unreadableCertificateFile
+                : words.contains("WRONG_VERSION_NUMBER") ? .notTLS
                 : .tls(words)
             return
         }

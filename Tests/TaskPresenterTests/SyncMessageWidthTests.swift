@@ -22,7 +22,8 @@ struct SyncMessageWidthTests {
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2, firstLine: "gpg: decryption failed: No secret key")),
         .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12),
-    ] + [SyncError.TransportFailure.refused, .unknownHost, .timedOut, .closed, .untrustedCertificate, .unreadableCertificateFile,
+    ] + [SyncError.TransportFailure.refused, .unknownHost, .timedOut, .closed, .untrustedCertificate, .untrustedByCertificateFile,
+                                                  .unreadableCertificateFile, .notTLS,
          .tls(String(repeating: "handshake failed ", count: 10)), .other(String(repeating: "connection reset ", count: 10))]
         .map { .transport($0, host: host) }
 

@@ -107,6 +107,32 @@ import Testing
                                   + "cannot read the certificates of the file SSL_CERT_FILE names\n", status: 1))
     }
 
+    /// What a wrong `SSL_CERT_FILE` or scheme says, in this program's words (they were the
+    /// library's, or blamed a certificate file that was set).
+    @Test func aWrongCertificateFileOrSchemeIsSaidInOneLine() async throws {
+        let server = try await CalDAVTestServer.start(.radicale, https: true)
+        let other = try await CalDAVTestServer.start(.radicale, https: true)
+        let plain = try await CalDAVTestServer.start(.radicale)
+        let store = try SyncedStore(server, trusting: false)
+        try store.writeNetrc(password: server.password)
+        FileManager.default.createFile(atPath: store.folder.file("empty.pem"), contents: Data())
+        try FileManager.default.createDirectory(atPath: store.folder.file("folder.pem"), withIntermediateDirectories: false)
+        let address = server.collection.absoluteString
+        func said(_ address: String, _ certificates: String?) async throws -> String {
+            try await store.run(["sync", address], environment: certificates.map { ["SSL_CERT_FILE": $0] } ?? [:]).error
+        }
+
+        let unreadable = "cannot read the certificates of the file SSL_CERT_FILE names\n"
+        #expect(try await said(address, store.folder.file("empty.pem")) == "sync \(address): " + unreadable)
+        #expect(try await said(address, store.folder.file("folder.pem")) == "sync \(address): " + unreadable)
+        #expect(try await said(address, other.caFile)
+                == "sync \(address): 127.0.0.1: certificate not signed by an authority of SSL_CERT_FILE\n")
+        var https = try #require(URLComponents(url: plain.collection, resolvingAgainstBaseURL: false))
+        https.scheme = "https"
+        let wrong = try #require(https.string)
+        #expect(try await said(wrong, nil) == "sync \(wrong): 127.0.0.1 does not answer https there (an http:// address?)\n")
+    }
+
     @Test(arguments: servers)
     func httpsWithThePrivateCATrustedThroughSSLCertFileSyncs(kind: CalDAVTestServer.Kind) async throws {
         let store = try await Self.pairedWithChangesOnBothSides(kind, https: true)

@@ -34,6 +34,8 @@ final class HTTPTransport: @unchecked Sendable {
     static let connections = 4
 
     private let client: HTTPClient
+    /// Whether `SSL_CERT_FILE` names the authorities trusted, and whether it is a file with something in it.
+    private let certificateFile: (named: Bool, readable: Bool)
     private let authorization: String?
     /// The address the credentials are for: the one the user paired with.
     private let home: URL?
@@ -45,7 +47,15 @@ final class HTTPTransport: @unchecked Sendable {
     init(authorization: String?, for home: URL? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         var tls = TLSConfiguration.makeClientConfiguration()
-        if let file = environment["SSL_CERT_FILE"], !file.isEmpty { tls.trustRoots = .file(file) }
+        if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
+            tls.trustRoots = .file(file)
+            // A folder or an empty file would read as no authority at all: every server untrusted.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            certificateFile = (true, attributes?[.type] as? FileAttributeType == .typeRegular
+                                   && (attributes?[.size] as? Int ?? 0) > 0)
+        } else {
+            certificateFile = (false, true)
+        }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(5), read: .seconds(90)), decompression: .disabled)
@@ -114,6 +124,9 @@ final class HTTPTransport: @unchecked Sendable {
 
     private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?,
                        limit: Int) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
+        if url.scheme?.lowercased() == "https", !certificateFile.readable {
+            throw .transport(.unreadableCertificateFile, host: url.host ?? url.absoluteString)
+        }
         var all = HTTPHeaders(headers)
         if let authorization {
             guard mayCarryPassword(to: url) else { throw .passwordElsewhere(host: url.host ?? url.absoluteString) }
@@ -134,7 +147,11 @@ final class HTTPTransport: @unchecked Sendable {
         do {
             return try future.wait()
         } catch {
-            throw SyncError.transport(error, host: url.host ?? url.absoluteString)
+            let failure = SyncError.transport(error, host: url.host ?? url.absoluteString)
+            if case .transport(.untrustedCertificate, let host) = failure, certificateFile.named {
+                throw .transport(.untrustedByCertificateFile, host: host)
+            }
+            throw failure
         }
     }
 }
