@@ -139,6 +139,11 @@ struct SyncPlan {
                         movedThere: remoteValue != nil && (item == nil ? localTask == nil : remoteValue != baseValue))
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
+        } else if !merge.writesRemote, let item, localTask != nil {
+            // As both sides left it, though its fingerprint did not say so (one kept by another
+            // version): kept again, so that the run renews the fingerprint and the next sync need
+            // not read its base.
+            settled[id] = .some(item)
         }
     }
 
