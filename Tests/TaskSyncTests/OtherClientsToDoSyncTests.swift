@@ -9,10 +9,9 @@ import Testing
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
     static let rule = "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5"
 
-    /// The line a sync says of the series at `name`, which it leaves alone: its rule as the server
-    /// keeps it (Xandikos writes `COUNT` before `BYDAY`).
-    static func seriesLine(_ name: String) -> String {
-        "skipped the server's \(name): it repeats in a way tasks cannot follow\n"
+    /// The line a sync says of the series `text`, which it leaves alone.
+    static func seriesLine(_ text: String) -> String {
+        "skipped the server's \"\(text)\": tasks cannot follow how it repeats\n"
     }
 
     /// Checking the series off here would write STATUS:COMPLETED and end it on every other device.
@@ -31,7 +30,7 @@ import Testing
         let synced = try await store.run("sync")
 
         #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: received 1 new\n",
-                                     error: Self.seriesLine("series.ics")))
+                                     error: Self.seriesLine("Team meeting")))
         #expect(synced == ProgramRun(output: "synced: sent 1 changed\n"))
         let here = try await store.list()
         #expect(here == "  1   ✓ Buy milk\n")
@@ -55,7 +54,7 @@ import Testing
         let waiting = try await store.run("sync")
         let again = try await store.run("sync")
 
-        #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine(name)))
+        #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine("Team meeting")))
         #expect(waiting == ProgramRun(output: "synced: nothing changed\n",
                                       error: "1 task changed here is not sent: tasks cannot read the server's copy\n"))
         #expect(again == ProgramRun(output: "synced: nothing changed\n"))

@@ -58,7 +58,10 @@ struct ServerTasks {
                                              data: String(decoding: data, as: UTF8.self), task: task)
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
-                if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, reason: .unreadable(error))) }
+                if error.problem != .noToDo {
+                    let summary = ICalendarResource.names(in: data).summary
+                    server.skipped.append(.init(href: resource.href, reason: .unreadable(error), summary: summary))
+                }
                 if let known { server.leftAlone[known] = true }
             }
         }

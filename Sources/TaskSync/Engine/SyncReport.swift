@@ -27,6 +27,9 @@ public struct SyncReport: Sendable {
     public struct Skipped: Sendable {
         public var href: String
         public var reason: Reason
+        /// Its `SUMMARY`, when its data came and holds one: what a user knows it by (servers and
+        /// phones name resources by a UUID).
+        public var summary: String?
 
         public enum Reason: Sendable {
             /// Its data is not such a to-do (`unreadableRecurrence`: one that repeats in a way tasks cannot follow).
