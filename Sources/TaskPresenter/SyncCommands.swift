@@ -60,15 +60,18 @@ enum SyncCommands {
     }
 
     /// What `sync --status` says: with what, as whom; where the password comes from (`netrcFile`:
-    /// the file `$NETRC` names, nil for `~/.netrc`); when it last synced.
+    /// the file `$NETRC` names, nil for `~/.netrc`); when it last synced; the to-dos on the server
+    /// the syncs leave alone, which only the sync that found them named.
     static func statusLines(_ status: SyncStatus, netrcFile: String?, at moment: Moment) -> [Message] {
         let pairing = status.pairing
         let who = pairing.user.map { " as \($0)" } ?? ""
         let password = pairing.passwordCommand.map { "`\($0)`" } ?? netrcFile ?? "~/.netrc"
         let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) } ?? "not synced yet"
         let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides"
+        let leftAlone = status.leftAlone == 0 ? []
+            : [Message.info("left alone: \(status.leftAlone) \(status.leftAlone == 1 ? "to-do" : "to-dos") on the server that tasks cannot read")]
         return [.info("paired with \(pairing.url.absoluteString)\(who)"), .info("password from " + password),
-                .info("\(when); \(tasks)")]
+                .info("\(when); \(tasks)")] + leftAlone
     }
 
     /// The lines a sync says: what moved each way (the address is `sync --status`'s, and said

@@ -74,4 +74,14 @@ struct SyncLongNamesTests {
         #expect(SyncError.passwordInAddress.message(netrcFile: "/etc/netrc")
                 == "the address holds a password: put it in $NETRC or use --password-command")
     }
+
+    @Test func statusNamesHowManyToDosOnTheServerAreLeftAlone() {
+        let pairing = Pairing(url: URL(string: Self.address)!, user: "alice", passwordCommand: nil, allowsPlainHTTP: false)
+        let status = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 3, leftAlone: 2)
+
+        #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text) == [
+            "paired with \(Self.address) as alice", "password from ~/.netrc", "not synced yet; 3 tasks on both sides",
+            "left alone: 2 to-dos on the server that tasks cannot read",
+        ])
+    }
 }

@@ -37,6 +37,34 @@ import Testing
         #expect(try await store.remote()["series.ics"] == series)
     }
 
+    /// The series is named by the sync that finds it, and then only by `sync --status`, until the
+    /// server changes it into a to-do tasks can read (it then arrives) or removes it.
+    @Test(arguments: servers)
+    func aToDoNeverSyncedThatTasksCannotReadIsNamedBySyncStatusUntilItChangesThere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let client = store.server.client()
+        _ = try await client.put("series.ics", SyncedStore.vtodo(uid: "series", "SUMMARY:Team meeting", Self.rule))
+        _ = try await client.put("milk.ics", SyncedStore.vtodo(uid: "milk", "SUMMARY:Buy milk"))
+        _ = try await client.put("walk.ics", SyncedStore.vtodo(uid: "walk", "SUMMARY:Walk the dog", Self.rule))
+        func status() async throws -> [String] {
+            try await store.run("sync", "--status").output.split(separator: "\n").dropFirst(2)
+                .map { String($0.replacing(/last synced [-0-9]+ [0-9:]+/, with: "last synced")) }
+        }
+        try await store.pair()
+
+        let again = try await store.run("sync")
+        let leftAlone = try await status()
+        _ = try await client.put("series.ics", SyncedStore.vtodo(uid: "series", "SUMMARY:Team meeting once"))
+        _ = try await client.delete("walk.ics")
+        let changed = try await store.run("sync")
+
+        #expect(again == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(leftAlone == ["last synced; 1 task on both sides", "left alone: 2 to-dos on the server that tasks cannot read"])
+        #expect(changed == ProgramRun(output: "synced: received 1 new\n"))
+        #expect(try await status() == ["last synced; 2 tasks on both sides"])
+        #expect(FieldSyncTests.rows(try await store.list()) == ["   Buy milk", "   Team meeting once"])
+    }
+
     /// A local change to it then stays here, said once (it was sent with the ETag of the task as it
     /// was, refused, and said to be taken by the next sync, for ever): nothing is lost either side.
     @Test(arguments: servers)

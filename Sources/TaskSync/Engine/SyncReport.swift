@@ -67,4 +67,7 @@ public struct SyncStatus: Sendable {
     public var lastSync: Date?
     /// How many tasks are on both sides as of the last sync.
     public var syncedTasks: Int
+    /// How many to-dos on the server the syncs leave alone, since tasks cannot read them (a series
+    /// repeating in a way tasks cannot follow), until the server changes them.
+    public var leftAlone = 0
 }

@@ -41,10 +41,7 @@ struct SyncState: Codable, Sendable, Equatable {
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
-    /// iCalendar properties it keeps (`StableHash`). Every field is written out here, the same in
-    /// every process: `String(describing:)` of a due date went through reflection (half of the CPU
-    /// of a small sync of 1,000 dated tasks), and of a repeat on weekdays listed a `Set` in the
-    /// order of the process's hash seed.
+    /// iCalendar properties it keeps (`StableHash`).
     static func fingerprint(of fields: SyncFields, properties: String?) -> UInt64 {
         var hash = StableHash()
         func add(_ text: String) {
@@ -54,25 +51,11 @@ struct SyncState: Codable, Sendable, Equatable {
         add(fields.text)
         add(fields.isFavorite ? "1" : "0")
         add(fields.doneAt.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? "-")
-        switch fields.due {
-        case nil: add("-")
-        case let .day(day)?: add("day \(day.daysSince1970)")
-        case let .instant(instant)?: add("at \(instant.timeIntervalSince1970)")
-        }
+        add(fields.due.map { String(describing: $0) } ?? "-")
         for tag in fields.tags { add(tag) }
-        add(fields.recurrence.map(fingerprintText) ?? "-")
+        add(fields.recurrence.map { String(describing: $0) } ?? "-")
         add(SyncPlan.meaningful(properties).joined(separator: "\n"))
         return hash.value
-    }
-
-    private static func fingerprintText(of recurrence: Recurrence) -> String {
-        let rule = switch recurrence.rule {
-        case let .days(count): "days \(count)"
-        case let .weeks(count): "weeks \(count)"
-        case let .months(count, dayOfMonth): "months \(count) \(dayOfMonth.map(String.init) ?? "-")"
-        case let .weekdays(days): "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
-        }
-        return rule + (recurrence.fromCompletion ? " from completion" : "")
     }
 
     var version = 1
@@ -90,12 +73,19 @@ struct SyncState: Codable, Sendable, Equatable {
         self.pairing = pairing
     }
 
+    /// How many tasks are on both sides: the items but those the server holds a copy of that tasks
+    /// cannot read (kept so that `sync --status` names them).
+    var syncedCount: Int {
+        items.count { $0.value.unreadableThere != true }
+    }
+
     /// What `sync --status` says of a pairing: the state without what is kept of each task, which
     /// is not read (200,000 tasks' is 100 MB).
     struct Summary: Decodable {
-        /// A task's state, counted and not read.
+        /// A task's state, counted and not read, but for whether the server's copy is one tasks
+        /// cannot read.
         struct Counted: Decodable {
-            init(from decoder: any Decoder) {}
+            var unreadableThere: Bool?
         }
 
         var pairing: Pairing
