@@ -89,6 +89,8 @@ struct SyncRun {
                 return item
             }
         }
+        let leftAlone = state.items.values.count { $0.unreadableThere == true }
+        state.leftAlone = leftAlone == 0 ? nil : leftAlone
         // The token was read before this sync's writes: the next sync is asked what changed since, and
         // told which resources this one put, which a server may leave out when they are gone since.
         state.syncToken = postponed.isEmpty ? server.token : nil
