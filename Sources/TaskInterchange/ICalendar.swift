@@ -223,7 +223,7 @@ enum ICalendar {
             return date
         }
         let uid = properties["UID"]?.value
-        let id = uid.flatMap { UUID(text: $0.utf8) } ?? uid.map(StableIdentity.uuid(for:))
+        let id = uid.map(StableIdentity.id(forUID:))
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
         let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)

@@ -23,4 +23,28 @@ public enum ICalendarResource {
         guard let task = read.file.tasks.first else { throw InterchangeError(.line(line), .missingField("SUMMARY")) }
         return task
     }
+
+    /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its
+    /// own `UID` and `SUMMARY` (not a VALARM's inside it): the identity `read` gives a task of that
+    /// `UID`, and its text. Nil each when it has none, or the data is not text (a NUL byte, bytes
+    /// that are not UTF-8).
+    public static func names(in bytes: [UInt8]) -> (id: TaskItem.ID?, summary: String?) {
+        guard let text = try? Interchange.text(bytes), let lines = try? ContentLine.unfold(text) else { return (nil, nil) }
+        var components: [String] = []
+        var uid: String?
+        var summary: String?
+        for (text, number) in lines {
+            guard let line = ContentLine(text, number: number) else { continue }
+            switch line.name {
+            case "BEGIN": components.append(line.value.uppercased())
+            case "END": _ = components.popLast()
+            case "UID" where components.last == "VTODO" && uid == nil: uid = line.value
+            case "SUMMARY" where components.last == "VTODO" && summary == nil:
+                summary = ICalendarText.unescape(line.value[...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            default: break
+            }
+        }
+        let id = uid.map(StableIdentity.id(forUID:))
+        return (id, summary?.isEmpty == false ? summary : nil)
+    }
 }

@@ -4,6 +4,11 @@ import Foundation
 /// `1234@example.com`), the same every time, so that importing the same file again updates its
 /// tasks instead of adding them twice: two FNV-1a hashes of the text, as a version 8 UUID (RFC 9562).
 enum StableIdentity {
+    /// The identity of a task whose iCalendar `UID` is `uid`: the UUID it is, or one made from it.
+    static func id(forUID uid: String) -> UUID {
+        UUID(text: uid.utf8) ?? uuid(for: uid)
+    }
+
     static func uuid(for text: String) -> UUID {
         var first: UInt64 = 0xCBF2_9CE4_8422_2325
         var second: UInt64 = 0x6C62_272E_07BB_0142

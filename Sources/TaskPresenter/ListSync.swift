@@ -42,7 +42,7 @@ final class ListSync {
     /// of them, one a minute) is no news, so the idle prompt is not redrawn for it.
     var hasNews: Bool {
         for outcome in background?.takeOutcomes() ?? [] {
-            let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid)
+            let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid, netrcFile: sync?.netrcFile)
             failureSaid = failure
             pending += said
         }

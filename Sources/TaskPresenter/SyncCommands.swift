@@ -5,8 +5,22 @@ import TaskSync
 /// `sync`: what it asks of `CalDAVSync`, and every sentence it says, each one line that fits 80
 /// columns with a short address and task text (a list's address, a task's text, 20 characters).
 enum SyncCommands {
+    /// A sync's failure in words: where a sentence names the file the password is read from, the
+    /// one `$NETRC` names when it names one.
+    struct Failure: Error {
+        let message: String
+    }
+
     /// Runs `command` and returns its messages, and whether the list here changed.
-    static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
+    static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(Failure) -> (messages: [Message], listChanged: Bool) {
+        do {
+            return try performing(command, with: sync, at: moment)
+        } catch {
+            throw Failure(message: error.message(netrcFile: sync.netrcFile))
+        }
+    }
+
+    private static func performing(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
         switch command {
         case .run:
             let report = try sync.sync()
@@ -46,15 +60,18 @@ enum SyncCommands {
     }
 
     /// What `sync --status` says: with what, as whom; where the password comes from (`netrcFile`:
-    /// the file `$NETRC` names, nil for `~/.netrc`); when it last synced.
+    /// the file `$NETRC` names, nil for `~/.netrc`); when it last synced; the to-dos on the server
+    /// the syncs leave alone, which only the sync that found them named.
     static func statusLines(_ status: SyncStatus, netrcFile: String?, at moment: Moment) -> [Message] {
         let pairing = status.pairing
         let who = pairing.user.map { " as \($0)" } ?? ""
         let password = pairing.passwordCommand.map { "`\($0)`" } ?? netrcFile ?? "~/.netrc"
         let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) } ?? "not synced yet"
         let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides"
+        let leftAlone = status.leftAlone == 0 ? []
+            : [Message.info("left alone: \(status.leftAlone) \(status.leftAlone == 1 ? "to-do" : "to-dos") on the server that tasks cannot read")]
         return [.info("paired with \(pairing.url.absoluteString)\(who)"), .info("password from " + password),
-                .info("\(when); \(tasks)")]
+                .info("\(when); \(tasks)")] + leftAlone
     }
 
     /// The lines a sync says: what moved each way (the address is `sync --status`'s, and said
@@ -87,19 +104,25 @@ enum SyncCommands {
         return messages
     }
 
-    /// One line for a member of the task list the sync left alone there, by its own name (its
-    /// folder is the task list's).
-    private static func line(_ skipped: SyncReport.Skipped) -> String {
-        let name = (skipped.href.split(separator: "/").last.map(String.init) ?? skipped.href).abbreviated(to: 40)
+    /// One line for a member of the task list the sync left alone there: by its text, quoted as
+    /// tasks are, when its data came and holds one, else by its own name (its folder is the task
+    /// list's), shortened in the middle, since servers and phones name one by a UUID of 40 and more.
+    static func line(_ skipped: SyncReport.Skipped) -> String {
+        let name = skipped.summary.map { "\"" + $0.abbreviated(to: 20) + "\"" }
+            ?? (skipped.href.split(separator: "/").last.map(String.init) ?? skipped.href).abbreviatedInMiddle(to: 22)
+        let start = "skipped the server's \(name): "
+        let reason: String
         switch skipped.reason {
         case let .unreadable(error):
             if case .unreadableRecurrence = error.problem {
-                return "skipped the server's \(name): it repeats in a way tasks cannot follow"
+                reason = "tasks cannot follow how it repeats"
+            } else {
+                reason = InterchangeCommandError.explanation(of: error)
             }
-            return "skipped the server's \(name): " + InterchangeCommandError.explanation(of: error)
         case let .notFetched(status):
-            return "skipped the server's \(name): its GET was answered \(status) \(HTTPStatus.reason(status))"
+            reason = "GET gave \(status) \(HTTPStatus.reason(status))"
         }
+        return start + reason.abbreviated(to: 80 - start.count)
     }
 
     /// One line for a task both sides changed: the later change won each field (`help sync` says
@@ -124,11 +147,12 @@ enum SyncCommands {
 
     /// What the prompt shows of a sync it ran in the background: no summary (the list shows what
     /// came), but each conflict and skipped member, and a failure once until a sync works again,
-    /// which is then said. Returns the failure's message to remember.
-    static func background(_ outcome: BackgroundSync.Outcome, failedBefore: String?) -> (messages: [Message], failure: String?) {
+    /// which is then said (`netrcFile`: the file `$NETRC` names, nil for `~/.netrc`). Returns the
+    /// failure's message to remember.
+    static func background(_ outcome: BackgroundSync.Outcome, failedBefore: String?, netrcFile: String?) -> (messages: [Message], failure: String?) {
         switch outcome {
         case let .failed(error):
-            let message = "sync: " + error.message
+            let message = "sync: " + error.message(netrcFile: netrcFile)
             return (message == failedBefore ? [] : [.error(message)], message)
         case let .synced(report, address):
             var messages = Array(lines(report).dropFirst())
@@ -160,96 +184,5 @@ enum SyncCommands {
         formatter.timeZone = moment.timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
-    }
-}
-
-extension SyncError {
-    /// The one line that says what went wrong.
-    var message: String {
-        switch self {
-        case let .invalidAddress(address):
-            "`\(address.abbreviated(to: 40))` is not a CalDAV server's address (https://…)"
-        case .passwordInAddress:
-            "the address holds a password: put it in ~/.netrc or use --password-command"
-        case .plainHTTP:
-            // The host is the address just typed, or `sync --status`'s.
-            "not sending the password over plain http: use https or --allow-plain-http"
-        case let .passwordElsewhere(host):
-            "the server named \(host.abbreviated(to: 18)): no password to it over plain http"
-        case .notPaired:
-            "this list is not paired: sync URL pairs it with a CalDAV task list"
-        case let .pairedElsewhere(address):
-            "paired with \(address): sync --unpair first"
-        case let .transport(failure, host):
-            switch failure {
-            case .refused: "cannot reach \(host): connection refused"
-            case .unknownHost: "cannot reach \(host): no such host"
-            case .timedOut: "\(host) did not answer in time"
-            case .closed: "\(host) closed the connection"
-            case .untrustedCertificate:
-                "\(host): untrusted certificate (a private CA? set SSL_CERT_FILE)"
-            case .untrustedByCertificateFile: "\(host): certificate not signed by an authority of SSL_CERT_FILE"
-            case .unreadableCertificateFile: "cannot read the certificates of the file SSL_CERT_FILE names"
-            case .notTLS: "\(host) does not answer https there (an http:// address?)"
-            case let .tls(reason): fitting("no secure connection to \(host): ", reason)
-            case let .other(reason): fitting("cannot reach \(host): ", reason)
-            }
-        case let .unauthorized(host, hadPassword: true):
-            "\(host) refused the user name and password"
-        case let .unauthorized(host, hadPassword: false):
-            "\(host) asks for a password (~/.netrc, or --password-command)"
-        case let .status(code, method, path):
-            "the server answered \(method) \(path.abbreviated(to: 60)) with \(code) \(HTTPStatus.reason(code))"
-        case let .responseTooLarge(limit):
-            "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
-        case let .malformedAnswer(what):
-            "the server's answer is not WebDAV: \(what)"
-        case .notATaskList:
-            // The address is the one just typed.
-            "no CalDAV task list there: give a task list's address, or the server's"
-        case let .passwordCommand(.couldNotRun(reason)):
-            "the password command could not run: \(reason)"
-        case let .passwordCommand(.failed(status, line)):
-            line.isEmpty ? "the password command exited with \(status)" : fitting("the password command exited with \(status): ", line)
-        case .passwordCommand(.printedNothing):
-            "the password command printed no password"
-        case let .pairingFile(path, reason):
-            "cannot use the pairing file \(path): \(reason)"
-        case let .store(error):
-            TaskPresenter.describe(error)
-        case let .wouldEmptyServer(count):
-            // `help sync` says how to bring them back, or empty both.
-            "nothing synced: the list here is empty, the server's \(count) tasks would go"
-        case let .wouldEmptyList(count):
-            "nothing synced: the server's list is empty, the \(count) tasks here would go"
-        }
-    }
-
-    /// `start` and then as much of `reason` (a library's words) as fits 80 columns after `sync: `.
-    private func fitting(_ start: String, _ reason: String) -> String {
-        start + reason.abbreviated(to: max(74 - start.count, 20))
-    }
-}
-
-/// The reason phrases of the statuses a CalDAV server answers with.
-enum HTTPStatus {
-    static func reason(_ code: Int) -> String {
-        switch code {
-        case 207: "Multi-Status"
-        case 400: "Bad Request"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 412: "Precondition Failed"
-        case 413: "Payload Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 507: "Insufficient Storage"
-        default: code >= 500 ? "Server Error" : ""
-        }
     }
 }

@@ -312,7 +312,8 @@ public final class TaskPresenter {
     static func describe(_ error: Error) -> String {
         if let error = error as? StoreError { return error.message }
         if let error = error as? SharingError { return error.message }
-        if let error = error as? SyncError { return error.message }
+        if let error = error as? SyncCommands.Failure { return error.message }
+        if let error = error as? SyncError { return error.message(netrcFile: nil) }
         if let error = error as? SyncCommand.Refusal { return error.message }
         return String(describing: error)
     }

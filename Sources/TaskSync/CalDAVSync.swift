@@ -118,7 +118,9 @@ public final class CalDAVSync: @unchecked Sendable {
             // last one recorded (none: paired, not synced yet).
             let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
             let last = state.lastSync.map { max($0, touched ?? $0) }
-            return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.items.count)
+            let leftAlone = state.leftAlone ?? 0
+            return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.items.count - leftAlone,
+                              leftAlone: leftAlone)
         }
     }
 

@@ -6,19 +6,23 @@ import TaskModel
 import Testing
 
 /// Every sentence `sync` says fits one line of 80 columns with a typical address and a task of 20
-/// characters: an error as the prompt shows it (`sync: …`), any other line as it is.
+/// characters: an error as the prompt shows it (`sync: …`), any other line as it is; and so do a
+/// member a phone named by a UUID, and a failed pairing with a Nextcloud address (70 columns).
 @Suite("The width of what sync says")
 struct SyncMessageWidthTests {
     static let address = "https://dav.example.com/user/tasks/"
     static let host = "dav.example.com"
     static let task = "Call the plumber now"
+    static let nextcloudHost = "cloud.example.org"
+    static let nextcloud = "https://\(nextcloudHost)/remote.php/dav/calendars/alice/personal-tasks/"
+    static let member = "/remote.php/dav/calendars/alice/personal-tasks/6f1c8e0a-3b1d-4c59-9a49-2f0e6a7f10c3-12345.ics"
 
-    static let errors: [SyncError] = [
+    static func errors(host: String, address: String, path: String) -> [SyncError] { [
         .invalidAddress("dav.example.com/user/tasks/"), .passwordInAddress, .plainHTTP(host: host),
         .passwordElsewhere(host: "p42-caldav.example.com"), .notPaired,
         .pairedElsewhere(address), .unauthorized(host: host, hadPassword: true), .unauthorized(host: host, hadPassword: false),
-        .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20),
-        .malformedAnswer("no multistatus"), .notATaskList(address, found: []),
+        .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20), .invalidAddress(address),
+        .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2, firstLine: "gpg: decryption failed: No secret key")),
         .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12),
@@ -26,6 +30,7 @@ struct SyncMessageWidthTests {
                                                   .unreadableCertificateFile, .notTLS,
          .tls(String(repeating: "handshake failed ", count: 10)), .other(String(repeating: "connection reset ", count: 10))]
         .map { .transport($0, host: host) }
+    }
 
     static var report: SyncReport {
         var report = SyncReport()
@@ -42,7 +47,13 @@ struct SyncMessageWidthTests {
         report.skipped = [.init(href: "/user/tasks/milk.ics", reason: .unreadable(InterchangeError(.line(3), .notAContentLine))),
                           .init(href: "/user/tasks/series.ics",
                                 reason: .unreadable(InterchangeError(.line(9), .unreadableRecurrence("FREQ=MONTHLY;BYDAY=2TU;COUNT=5")))),
-                          .init(href: "/user/tasks/broken.ics", reason: .notFetched(status: 500))]
+                          .init(href: "/user/tasks/broken.ics", reason: .notFetched(status: 500)),
+                          .init(href: member, reason: .notFetched(status: 503)),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(7), .nulByte))),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(9), .unreadableRecurrence("FREQ=YEARLY;BYEASTER=0"))),
+                                summary: task),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: task))),
+                                summary: task)]
         report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415)]
         report.postponed = 3
         report.notSent = 2
@@ -54,12 +65,23 @@ struct SyncMessageWidthTests {
         let pairing = Pairing(url: list.url, user: "alice", passwordCommand: "pass show caldav", allowsPlainHTTP: false)
         let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12)
         let messages = SyncCommands.lines(report)
-            + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down").messages
+            + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down", netrcFile: nil).messages
             + SyncCommands.foundLines([list, list], at: "https://dav.example.com/")
             + [SyncCommands.pairedLine(list), SyncCommands.unpairedLine(pairing)]
             + SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment)
             + SyncCommands.statusLines(status, netrcFile: "/home/alice/.config/netrc", at: TestClock().clock.moment)
-        return messages.map(\.text) + (errors.map(\.message) + [SyncCommand.Refusal.inScript.message]).map { "sync: " + $0 }
+        let errors = Self.errors(host: host, address: address, path: "/user/tasks/")
+        let said = [nil, "/home/alice/.config/netrc"].flatMap { netrc in errors.map { $0.message(netrcFile: netrc) } }
+        return messages.map(\.text) + (said + [SyncCommand.Refusal.inScript.message]).map { "sync: " + $0 }
+            + pairingFailures
+    }
+
+    /// A failed `sync ADDRESS` with a Nextcloud address, as the prompt or the shell shows it.
+    static var pairingFailures: [String] {
+        let errors = Self.errors(host: nextcloudHost, address: nextcloud, path: member)
+        return ["sync \(nextcloud)", "sync \(nextcloud) --password-command pass show caldav"].flatMap { line in
+            errors.map { CommandFailure(line: line[...], reason: $0.message(netrcFile: "/home/alice/.config/netrc")).description }
+        }
     }
 
     @Test("each line fits 80 columns", arguments: lines)

@@ -33,7 +33,7 @@ import Testing
         let run = try await store.run("sync", store.server.hostile(list).absoluteString)
 
         let address = store.server.hostile(list).absoluteString
-        #expect(run == ProgramRun(error: "sync \(address): \(error)\n", status: 1))
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync \(address)", error), status: 1))
         #expect(try await store.export() == here)
         #expect(try await store.run("sync", "--status").output == "not paired: sync URL pairs this list with a CalDAV task list\n")
     }
@@ -47,7 +47,7 @@ import Testing
         ("invalid-utf8", "sent 1 new", "skipped the server's item.ics: line 7: the text is not UTF-8\n"),
         ("mixed", "received 1 new; sent 1 new",
          "skipped the server's control.ics: line 7: a NUL byte, which no text file holds\n"
-            + "skipped the server's broken.ics: its GET was answered 500 Internal Server Error\n"),
+            + "skipped the server's broken.ics: GET gave 500 Internal Server Error\n"),
     ]
 
     @Test(arguments: fetchedAlone)
@@ -72,7 +72,7 @@ import Testing
 
         let run = try await store.run("sync", address)
 
-        #expect(run == ProgramRun(error: "sync \(address): 127.0.0.1 did not answer in time\n", status: 1))
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync \(address)", "127.0.0.1 did not answer in time"), status: 1))
         #expect(try await store.export() == here)
     }
 

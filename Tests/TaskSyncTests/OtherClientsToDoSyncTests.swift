@@ -9,10 +9,9 @@ import Testing
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
     static let rule = "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5"
 
-    /// The line a sync says of the series at `name`, which it leaves alone: its rule as the server
-    /// keeps it (Xandikos writes `COUNT` before `BYDAY`).
-    static func seriesLine(_ name: String) -> String {
-        "skipped the server's \(name): it repeats in a way tasks cannot follow\n"
+    /// The line a sync says of the series `text`, which it leaves alone.
+    static func seriesLine(_ text: String) -> String {
+        "skipped the server's \"\(text)\": tasks cannot follow how it repeats\n"
     }
 
     /// Checking the series off here would write STATUS:COMPLETED and end it on every other device.
@@ -31,11 +30,39 @@ import Testing
         let synced = try await store.run("sync")
 
         #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: received 1 new\n",
-                                     error: Self.seriesLine("series.ics")))
+                                     error: Self.seriesLine("Team meeting")))
         #expect(synced == ProgramRun(output: "synced: sent 1 changed\n"))
         let here = try await store.list()
         #expect(here == "  1   ✓ Buy milk\n")
         #expect(try await store.remote()["series.ics"] == series)
+    }
+
+    /// The series is named by the sync that finds it, and then only by `sync --status`, until the
+    /// server changes it into a to-do tasks can read (it then arrives) or removes it.
+    @Test(arguments: servers)
+    func aToDoNeverSyncedThatTasksCannotReadIsNamedBySyncStatusUntilItChangesThere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let client = store.server.client()
+        _ = try await client.put("series.ics", SyncedStore.vtodo(uid: "series", "SUMMARY:Team meeting", Self.rule))
+        _ = try await client.put("milk.ics", SyncedStore.vtodo(uid: "milk", "SUMMARY:Buy milk"))
+        _ = try await client.put("walk.ics", SyncedStore.vtodo(uid: "walk", "SUMMARY:Walk the dog", Self.rule))
+        func status() async throws -> [String] {
+            try await store.run("sync", "--status").output.split(separator: "\n").dropFirst(2)
+                .map { String($0.replacing(/last synced [-0-9]+ [0-9:]+/, with: "last synced")) }
+        }
+        try await store.pair()
+
+        let again = try await store.run("sync")
+        let leftAlone = try await status()
+        _ = try await client.put("series.ics", SyncedStore.vtodo(uid: "series", "SUMMARY:Team meeting once"))
+        _ = try await client.delete("walk.ics")
+        let changed = try await store.run("sync")
+
+        #expect(again == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(leftAlone == ["last synced; 1 task on both sides", "left alone: 2 to-dos on the server that tasks cannot read"])
+        #expect(changed == ProgramRun(output: "synced: received 1 new\n"))
+        #expect(try await status() == ["last synced; 2 tasks on both sides"])
+        #expect(FieldSyncTests.rows(try await store.list()) == ["   Buy milk", "   Team meeting once"])
     }
 
     /// A local change to it then stays here, said once (it was sent with the ETag of the task as it
@@ -55,7 +82,7 @@ import Testing
         let waiting = try await store.run("sync")
         let again = try await store.run("sync")
 
-        #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine(name)))
+        #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine("Team meeting")))
         #expect(waiting == ProgramRun(output: "synced: nothing changed\n",
                                       error: "1 task changed here is not sent: tasks cannot read the server's copy\n"))
         #expect(again == ProgramRun(output: "synced: nothing changed\n"))

@@ -137,7 +137,7 @@ import Testing
         let other = store.server.url("/alice/other/").absoluteString
 
         #expect(try await store.run("sync", other) == ProgramRun(
-            error: "sync \(other): paired with \(list): sync --unpair first\n", status: 1))
+            error: SyncedStore.failure("sync \(other)", "paired with \(list): sync --unpair first"), status: 1))
     }
 
     /// The same task list's path on another port, under another user, or with a password command
@@ -149,13 +149,14 @@ import Testing
         var otherPort = URLComponents(url: list, resolvingAgainstBaseURL: false)
         otherPort?.port = (list.port ?? 80) + 1
         let asBob = list.absoluteString.replacingOccurrences(of: "://", with: "://bob@")
-        let refused = "paired with \(list.absoluteString): sync --unpair first\n"
+        let refused = "paired with \(list.absoluteString): sync --unpair first"
 
         for address in [try #require(otherPort?.string), asBob] {
-            #expect(try await store.run("sync", address) == ProgramRun(error: "sync \(address): " + refused, status: 1))
+            #expect(try await store.run("sync", address) == ProgramRun(error: SyncedStore.failure("sync \(address)", refused), status: 1))
         }
         let withCommand = try await store.run("sync", list.absoluteString, "--password-command", "echo x")
-        #expect(withCommand == ProgramRun(error: "sync \(list.absoluteString) --password-command…: " + refused, status: 1),
+        #expect(withCommand == ProgramRun(error: SyncedStore.failure("sync \(list.absoluteString) --password-command echo x", refused),
+                                          status: 1),
                 "\(withCommand)")
         #expect(try await store.run("sync", list.absoluteString) == ProgramRun(output: "synced: nothing changed\n"))
     }

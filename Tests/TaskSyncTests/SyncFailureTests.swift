@@ -28,9 +28,8 @@ import Testing
 
         let run = try await store.run(arguments)
 
-        // A one-shot command's error starts with the command as typed.
-        let typed = arguments.joined(separator: " ")
-        #expect(run == ProgramRun(error: typed + ": " + error + "\n", status: 1), sourceLocation: sourceLocation)
+        #expect(run == ProgramRun(error: SyncedStore.failure(arguments.joined(separator: " "), error), status: 1),
+                sourceLocation: sourceLocation)
         #expect(try await store.export() == here, sourceLocation: sourceLocation)
         #expect(try await store.remote() == there, sourceLocation: sourceLocation)
         #expect(try await store.run("sync", "--status").output == status, sourceLocation: sourceLocation)
@@ -51,6 +50,17 @@ import Testing
 
         try await Self.expectFailure(store, "sync", store.server.collection.absoluteString, error:
             "127.0.0.1 asks for a password (~/.netrc, or --password-command)")
+    }
+
+    /// `$NETRC` names the file read instead of `~/.netrc`: the sentence names it too.
+    @Test func noPasswordAtAllNamesTheFileNETRCNames() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+
+        let run = try await store.run("sync", store.server.collection.absoluteString, environment: ["NETRC": "/nonexistent/netrc"])
+
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync \(store.server.collection.absoluteString)",
+                                                             "127.0.0.1 asks for a password (/nonexistent/netrc, or --password-command)"),
+                                  status: 1))
     }
 
     @Test(arguments: servers)
@@ -88,8 +98,8 @@ import Testing
         let run = try await untrusted.run("sync", store.server.collection.absoluteString)
 
         #expect(run.status == 1 && run.output.isEmpty)
-        #expect(run.error == "sync \(store.server.collection.absoluteString): 127.0.0.1: untrusted certificate "
-            + "(a private CA? set SSL_CERT_FILE)\n", "\(run)")
+        #expect(run.error == SyncedStore.failure("sync \(store.server.collection.absoluteString)",
+                                                 "127.0.0.1: untrusted certificate (a private CA? set SSL_CERT_FILE)"), "\(run)")
         #expect(try await untrusted.export() == here)
         #expect(try await untrusted.run("sync", "--status")
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
@@ -103,8 +113,8 @@ import Testing
         let run = try await store.run("sync", server.collection.absoluteString,
                                       environment: ["SSL_CERT_FILE": store.folder.file("no-such-ca.pem")])
 
-        #expect(run == ProgramRun(error: "sync \(server.collection.absoluteString): "
-                                  + "cannot read the certificates of the file SSL_CERT_FILE names\n", status: 1))
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync \(server.collection.absoluteString)",
+                                                             "cannot read the certificates of the file SSL_CERT_FILE names"), status: 1))
     }
 
     /// What a wrong `SSL_CERT_FILE` or scheme says, in this program's words (they were the
@@ -122,15 +132,15 @@ import Testing
             try await store.run(["sync", address], environment: certificates.map { ["SSL_CERT_FILE": $0] } ?? [:]).error
         }
 
-        let unreadable = "cannot read the certificates of the file SSL_CERT_FILE names\n"
-        #expect(try await said(address, store.folder.file("empty.pem")) == "sync \(address): " + unreadable)
-        #expect(try await said(address, store.folder.file("folder.pem")) == "sync \(address): " + unreadable)
+        let unreadable = SyncedStore.failure("sync \(address)", "cannot read the certificates of the file SSL_CERT_FILE names")
+        #expect(try await said(address, store.folder.file("empty.pem")) == unreadable)
+        #expect(try await said(address, store.folder.file("folder.pem")) == unreadable)
         #expect(try await said(address, other.caFile)
-                == "sync \(address): 127.0.0.1: certificate not signed by an authority of SSL_CERT_FILE\n")
+                == SyncedStore.failure("sync \(address)", "127.0.0.1: certificate not signed by an authority of SSL_CERT_FILE"))
         var https = try #require(URLComponents(url: plain.collection, resolvingAgainstBaseURL: false))
         https.scheme = "https"
         let wrong = try #require(https.string)
-        #expect(try await said(wrong, nil) == "sync \(wrong): 127.0.0.1 does not answer https there (an http:// address?)\n")
+        #expect(try await said(wrong, nil) == SyncedStore.failure("sync \(wrong)", "127.0.0.1 does not answer https there (an http:// address?)"))
     }
 
     @Test(arguments: servers)

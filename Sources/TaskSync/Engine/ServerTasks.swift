@@ -16,9 +16,21 @@ struct ServerTasks {
     var fetched: [TaskItem.ID: Fetched] = [:]
     var removed: Set<TaskItem.ID> = []
     var skipped: [SyncReport.Skipped] = []
-    /// Tasks synced before whose resource was skipped now: the server's copy is not one tasks can
-    /// read (true: kept so until the server changes it again) or could not be fetched (false).
-    var leftAlone: [TaskItem.ID: Bool] = [:]
+    /// Members skipped now that the pairing keeps (`SyncState.Item.unreadableThere`), so that
+    /// `sync --status` still names them after the sync that said so: tasks synced before, and
+    /// to-dos with a `UID` tasks cannot read.
+    var leftAlone: [TaskItem.ID: LeftAlone] = [:]
+
+    /// A member skipped now, by the identity of its task.
+    struct LeftAlone {
+        /// Whether the server's copy is not one tasks can read (kept so until the server changes it
+        /// again); false: it could not be fetched.
+        var unreadable: Bool
+        var href: String
+        /// Its ETag as fetched, nil when it was not: a server listing every member each sync does
+        /// not have it fetched and named again.
+        var etag: String?
+    }
     /// The token to ask from next time.
     var token: String?
 
@@ -46,7 +58,7 @@ struct ServerTasks {
             let known = idByPath[HrefPath.of(resource.href, in: collection)]
             guard let data = resource.data else {
                 server.skipped.append(.init(href: resource.href, reason: .notFetched(status: resource.status)))
-                if let known { server.leftAlone[known] = false }
+                if let known { server.leftAlone[known] = LeftAlone(unreadable: false, href: resource.href) }
                 continue
             }
             do {
@@ -58,8 +70,15 @@ struct ServerTasks {
                                              data: String(decoding: data, as: UTF8.self), task: task)
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
-                if error.problem != .noToDo { server.skipped.append(.init(href: resource.href, reason: .unreadable(error))) }
-                if let known { server.leftAlone[known] = true }
+                guard error.problem != .noToDo else {
+                    if let known { server.leftAlone[known] = LeftAlone(unreadable: true, href: resource.href, etag: resource.etag) }
+                    continue
+                }
+                let names = ICalendarResource.names(in: data)
+                server.skipped.append(.init(href: resource.href, reason: .unreadable(error), summary: names.summary))
+                if let id = known ?? names.id {
+                    server.leftAlone[id] = LeftAlone(unreadable: true, href: resource.href, etag: resource.etag)
+                }
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })

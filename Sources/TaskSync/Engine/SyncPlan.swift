@@ -61,7 +61,7 @@ struct SyncPlan {
         self.local = local
         order = list.map(\.id)
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
-            .subtracting(local.keys)
+            .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
         for id in order { plan(id, server: server, state: state, timeZone: timeZone, now: now) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
@@ -72,7 +72,11 @@ struct SyncPlan {
         let item = state.items[key]
         let localTask = local[id]
         let fetched = server.fetched[id]
-        if let item, fetched == nil, !server.removed.contains(id), let unreadable = server.leftAlone[id] ?? item.unreadableThere {
+        let left = server.leftAlone[id]
+        // A to-do never synced that tasks cannot read is kept with no base: when the server changes
+        // it into one tasks can read, it comes as a new task.
+        if let item = item ?? left.map({ SyncState.Item(href: $0.href, etag: $0.etag, base: "") }), fetched == nil,
+           !server.removed.contains(id), let unreadable = left?.unreadable ?? item.unreadableThere {
             // The server's copy is one tasks cannot read (or could not fetch now): neither side is
             // written, not even for its order, until the server changes it again; a change made
             // here stays here, said once.
@@ -80,6 +84,7 @@ struct SyncPlan {
             if fingerprint != item.fingerprint { notSent += 1 }
             var kept = item
             kept.unreadableThere = unreadable ? true : nil
+            if let etag = left?.etag { kept.etag = etag }
             settled[id] = .some(kept)
             return
         }

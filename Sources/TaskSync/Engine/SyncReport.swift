@@ -27,6 +27,9 @@ public struct SyncReport: Sendable {
     public struct Skipped: Sendable {
         public var href: String
         public var reason: Reason
+        /// Its `SUMMARY`, when its data came and holds one: what a user knows it by (servers and
+        /// phones name resources by a UUID).
+        public var summary: String?
 
         public enum Reason: Sendable {
             /// Its data is not such a to-do (`unreadableRecurrence`: one that repeats in a way tasks cannot follow).
@@ -64,4 +67,7 @@ public struct SyncStatus: Sendable {
     public var lastSync: Date?
     /// How many tasks are on both sides as of the last sync.
     public var syncedTasks: Int
+    /// How many to-dos on the server the syncs leave alone, since tasks cannot read them (a series
+    /// repeating in a way tasks cannot follow), until the server changes them.
+    public var leftAlone = 0
 }

@@ -60,13 +60,13 @@ struct SyncRun {
         // (a new file, a restore) than every task removed one by one: emptying the server from it
         // would lose every task there.
         let removals = plan.writes.count { $0.body == nil }
-        if list.isEmpty, removals >= 2, removals == state.items.count {
+        if list.isEmpty, removals >= 2, removals == state.syncedCount {
             throw .wouldEmptyServer(removals)
         }
         // The same the other way: a task list emptied on the server (a new collection at the same
         // address, a server restored empty) would empty the list here.
         let lost = plan.localRemovals.count
-        if server.fetched.isEmpty, lost >= 2, lost == list.count, lost == state.items.count {
+        if server.fetched.isEmpty, lost >= 2, lost == list.count, lost == state.syncedCount {
             throw .wouldEmptyList(lost)
         }
         var settled = plan.settled
@@ -89,6 +89,8 @@ struct SyncRun {
                 return item
             }
         }
+        let leftAlone = state.items.values.count { $0.unreadableThere == true }
+        state.leftAlone = leftAlone == 0 ? nil : leftAlone
         // The token was read before this sync's writes: the next sync is asked what changed since, and
         // told which resources this one put, which a server may leave out when they are gone since.
         state.syncToken = postponed.isEmpty ? server.token : nil

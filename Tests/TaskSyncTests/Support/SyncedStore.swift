@@ -19,6 +19,13 @@ final class SyncedStore: Sendable {
         if netrc { try writeNetrc(password: server.password) }
     }
 
+    /// The line a failed `sync ADDRESS…` says in one-shot mode: the command as typed (its first 60
+    /// characters), then the reason; the command is `sync` alone when the line would pass 80 columns.
+    static func failure(_ typed: String, _ reason: String) -> String {
+        let shown = typed.count > 60 ? String(typed.prefix(59)) + "…" : typed
+        return (shown.count + 2 + reason.count > 80 ? "sync" : shown) + ": " + reason + "\n"
+    }
+
     /// A store holding `script`'s tasks, paired with a new server of `kind` (its tasks sent there).
     static func paired(_ kind: CalDAVTestServer.Kind, _ script: String) async throws -> SyncedStore {
         let store = try SyncedStore(try await CalDAVTestServer.start(kind))

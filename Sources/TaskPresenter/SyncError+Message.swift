@@ -1,0 +1,105 @@
+import TaskSync
+
+extension SyncError {
+    /// The one line that says what went wrong; `netrcFile` is the file `$NETRC` names, nil for
+    /// `~/.netrc`.
+    func message(netrcFile: String?) -> String {
+        switch self {
+        case let .invalidAddress(address):
+            fitting("`", address, "` is not a CalDAV server's address (https://…)")
+        case .passwordInAddress:
+            naming(netrcFile, "the address holds a password: put it in ", " or use --password-command")
+        case .plainHTTP:
+            // The host is the address just typed, or `sync --status`'s.
+            "not sending the password over plain http: use https or --allow-plain-http"
+        case let .passwordElsewhere(host):
+            "the server named \(host.abbreviated(to: 18)): no password to it over plain http"
+        case .notPaired:
+            "this list is not paired: sync URL pairs it with a CalDAV task list"
+        case let .pairedElsewhere(address):
+            fitting("paired with ", address, ": sync --unpair first")
+        case let .transport(failure, host):
+            switch failure {
+            case .refused: "cannot reach \(host): connection refused"
+            case .unknownHost: "cannot reach \(host): no such host"
+            case .timedOut: "\(host) did not answer in time"
+            case .closed: "\(host) closed the connection"
+            case .untrustedCertificate:
+                "\(host): untrusted certificate (a private CA? set SSL_CERT_FILE)"
+            case .untrustedByCertificateFile: "\(host): certificate not signed by an authority of SSL_CERT_FILE"
+            case .unreadableCertificateFile: "cannot read the certificates of the file SSL_CERT_FILE names"
+            case .notTLS: "\(host) does not answer https there (an http:// address?)"
+            case let .tls(reason): fitting("no secure connection to \(host): ", reason)
+            case let .other(reason): fitting("cannot reach \(host): ", reason)
+            }
+        case let .unauthorized(host, hadPassword: true):
+            "\(host) refused the user name and password"
+        case let .unauthorized(host, hadPassword: false):
+            naming(netrcFile, "\(host) asks for a password (", ", or --password-command)")
+        case let .status(code, method, path):
+            fitting("the server answered \(method) ", path, " with \(code) \(HTTPStatus.reason(code))")
+        case let .responseTooLarge(limit):
+            "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
+        case let .malformedAnswer(what):
+            "the server's answer is not WebDAV: \(what)"
+        case .notATaskList:
+            // The address is the one just typed.
+            "no CalDAV task list there: give a task list's address, or the server's"
+        case let .passwordCommand(.couldNotRun(reason)):
+            "the password command could not run: \(reason)"
+        case let .passwordCommand(.failed(status, line)):
+            line.isEmpty ? "the password command exited with \(status)" : fitting("the password command exited with \(status): ", line)
+        case .passwordCommand(.printedNothing):
+            "the password command printed no password"
+        case let .pairingFile(path, reason):
+            "cannot use the pairing file \(path): \(reason)"
+        case let .store(error):
+            TaskPresenter.describe(error)
+        case let .wouldEmptyServer(count):
+            // `help sync` says how to bring them back, or empty both.
+            "nothing synced: the list here is empty, the server's \(count) tasks would go"
+        case let .wouldEmptyList(count):
+            "nothing synced: the server's list is empty, the \(count) tasks here would go"
+        }
+    }
+
+    /// `start`, the netrc file read (`netrcFile`, nil for `~/.netrc`), `end`: the file's path when it
+    /// fits 80 columns after `sync: `, else `$NETRC`, which the user set to name it.
+    private func naming(_ netrcFile: String?, _ start: String, _ end: String) -> String {
+        let file = netrcFile ?? "~/.netrc"
+        return start + (start.count + file.count + end.count <= 74 ? file : "$NETRC") + end
+    }
+
+    /// `path` between `start` and `end`, shortened in the middle to fit 80 columns after `sync: `.
+    private func fitting(_ start: String, _ path: String, _ end: String) -> String {
+        start + path.abbreviatedInMiddle(to: max(74 - start.count - end.count, 16)) + end
+    }
+
+    /// `start` and then as much of `reason` (a library's words) as fits 80 columns after `sync: `.
+    private func fitting(_ start: String, _ reason: String) -> String {
+        start + reason.abbreviated(to: max(74 - start.count, 20))
+    }
+}
+
+/// The reason phrases of the statuses a CalDAV server answers with.
+enum HTTPStatus {
+    static func reason(_ code: Int) -> String {
+        switch code {
+        case 207: "Multi-Status"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
+        case 413: "Payload Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
+        default: code >= 500 ? "Server Error" : ""
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import TaskInterchange
+import TaskModel
+@testable import TaskPresenter
+@testable import TaskSync
+import Testing
+
+/// What sync says with the long names of real servers and phones: a member named by a UUID of 40
+/// characters and more, a Nextcloud address of 70, and a netrc file `$NETRC` names.
+@Suite("What sync says of long names")
+struct SyncLongNamesTests {
+    static let folder = "/remote.php/dav/calendars/alice/personal-tasks/"
+    static let address = "https://cloud.example.org" + folder
+    static let member = folder + "6f1c8e0a-3b1d-4c59-9a49-2f0e6a7f10c3-12345.ics"
+    static let series = InterchangeError(.line(9), .unreadableRecurrence("FREQ=MONTHLY;BYDAY=2TU;COUNT=5"))
+
+    @Test func aSkippedMemberWithTextIsNamedByItQuotedAsTasksAre() {
+        let skipped = SyncReport.Skipped(href: Self.member, reason: .unreadable(Self.series), summary: "Team meeting")
+
+        #expect(SyncCommands.line(skipped) == "skipped the server's \"Team meeting\": tasks cannot follow how it repeats")
+    }
+
+    @Test func aSkippedMemberWithoutTextIsNamedByItsFileShortenedInTheMiddle() {
+        let skipped = SyncReport.Skipped(href: Self.member, reason: .notFetched(status: 500))
+
+        #expect(SyncCommands.line(skipped) == "skipped the server's 6f1c8e0a-3b…-12345.ics: GET gave 500 Internal Server Error")
+    }
+
+    @Test func aLongReasonOfASkippedMemberIsShortenedToTheLine() {
+        let problem = InterchangeError(.line(12), .invalidValue(field: "DUE", value: String(repeating: "9", count: 60)))
+        let skipped = SyncReport.Skipped(href: Self.member, reason: .unreadable(problem), summary: "Call the plumber now")
+
+        #expect(SyncCommands.line(skipped)
+                == "skipped the server's \"Call the plumber now\": line 12: `DUE` cannot be “99999999…")
+    }
+
+    @Test func aFailedPairingThatWouldPassEightyColumnsIsNamedSyncAlone() {
+        let failure = CommandFailure(line: "sync \(Self.address)",
+                                     reason: SyncError.notATaskList(Self.address, found: []).message(netrcFile: nil))
+
+        #expect(failure.description == "sync: no CalDAV task list there: give a task list's address, or the server's")
+    }
+
+    @Test func aFailedPairingThatFitsKeepsTheAddressAsTyped() {
+        let failure = CommandFailure(line: "sync https://dav.example.com/",
+                                     reason: SyncError.transport(.refused, host: "dav.example.com").message(netrcFile: nil))
+
+        #expect(failure.description == "sync https://dav.example.com/: cannot reach dav.example.com: connection refused")
+    }
+
+    @Test func theAddressOfAnotherPairingIsShortenedInTheMiddle() {
+        #expect(SyncError.pairedElsewhere(Self.address).message(netrcFile: nil)
+                == "paired with https://cloud.exampl…lice/personal-tasks/: sync --unpair first")
+    }
+
+    @Test func aRequestPathIsShortenedInTheMiddle() {
+        #expect(SyncError.status(404, method: "PROPFIND", path: Self.member).message(netrcFile: nil)
+                == "the server answered PROPFIND /remote.php/d…c3-12345.ics with 404 Not Found")
+    }
+
+    /// The file named whole when it fits, else the variable the user set to name it.
+    @Test func aServerAskingForAPasswordNamesTheFileNETRCNames() {
+        let error = SyncError.unauthorized(host: "cloud.example.org", hadPassword: false)
+
+        #expect(error.message(netrcFile: nil) == "cloud.example.org asks for a password (~/.netrc, or --password-command)")
+        #expect(error.message(netrcFile: "/etc/netrc") == "cloud.example.org asks for a password (/etc/netrc, or --password-command)")
+        #expect(error.message(netrcFile: "/home/alice/.config/netrc")
+                == "cloud.example.org asks for a password ($NETRC, or --password-command)")
+    }
+
+    @Test func aPasswordInTheAddressIsToGoInTheFileNETRCNames() {
+        #expect(SyncError.passwordInAddress.message(netrcFile: nil)
+                == "the address holds a password: put it in ~/.netrc or use --password-command")
+        #expect(SyncError.passwordInAddress.message(netrcFile: "/etc/netrc")
+                == "the address holds a password: put it in $NETRC or use --password-command")
+    }
+
+    @Test func statusNamesHowManyToDosOnTheServerAreLeftAlone() {
+        let pairing = Pairing(url: URL(string: Self.address)!, user: "alice", passwordCommand: nil, allowsPlainHTTP: false)
+        let status = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 3, leftAlone: 2)
+
+        #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text) == [
+            "paired with \(Self.address) as alice", "password from ~/.netrc", "not synced yet; 3 tasks on both sides",
+            "left alone: 2 to-dos on the server that tasks cannot read",
+        ])
+    }
+}
