@@ -156,7 +156,9 @@ enum SyncCommands {
             return (message == failedBefore ? [] : [.error(message)], message)
         case let .synced(report, address):
             var messages = Array(lines(report).dropFirst())
-            if failedBefore != nil { messages.insert(.info("synced with \(address) again"), at: 0) }
+            // The host, as the failure named it ("cannot reach HOST"): a whole address can pass 80 columns.
+            let host = URL(string: address)?.host ?? address
+            if failedBefore != nil { messages.insert(.info("synced with \(host) again"), at: 0) }
             return (messages, nil)
         }
     }

@@ -66,6 +66,7 @@ struct SyncMessageWidthTests {
         let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12)
         let messages = SyncCommands.lines(report)
             + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down", netrcFile: nil).messages
+            + SyncCommands.background(.synced(report, address: nextcloud), failedBefore: "sync: down", netrcFile: nil).messages
             + SyncCommands.foundLines([list, list], at: "https://dav.example.com/")
             + [SyncCommands.pairedLine(list), SyncCommands.unpairedLine(pairing)]
             + SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment)

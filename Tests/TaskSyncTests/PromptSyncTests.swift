@@ -45,7 +45,7 @@ import Testing
         #expect(Array(screen.suffix(2)) == [down, "tasks>"])
 
         try await store.server.resume()
-        let back = "synced with \(store.server.collection.absoluteString) again"
+        let back = "synced with 127.0.0.1 again"
         screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(back) }
         #expect(Array(screen.suffix(3)) == [down, back, "tasks>"])
         #expect(screen.first == "  1   Buy milk")
