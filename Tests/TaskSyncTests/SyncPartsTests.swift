@@ -85,6 +85,18 @@ struct SyncPartsTests {
         #expect(HrefPath.of("https://dav.example.com/alice/tasks/", in: collection) == HrefPath.of("/alice/tasks", in: collection))
     }
 
+    @Test("a member is inside the list, on its server (its port written or not); anything else is not the list's")
+    func members() throws {
+        let collection = try #require(URL(string: "https://dav.example.com/alice/tasks/"))
+        for href in ["/alice/tasks/a.ics", "a.ics", "https://dav.example.com:443/alice/tasks/a.ics", "/alice/tasks/a%40b.ics"] {
+            #expect(HrefPath.isMember(href, of: collection), "\(href)")
+        }
+        for href in ["/alice/tasks/", "/alice/tasks", "/alice/tasks-old/a.ics", "/alice/a.ics", "http://dav.example.com/alice/tasks/a.ics",
+                     "https://dav.example.com:8443/alice/tasks/a.ics", "https://evil.example.com/alice/tasks/a.ics"] {
+            #expect(!HrefPath.isMember(href, of: collection), "\(href)")
+        }
+    }
+
     @Test("an address is never shown with a password in it")
     func addressWithoutPassword() {
         #expect(CalDAVSync.withoutPassword("htps://alice:s3cret@dav.example.com/x") == "htps://alice:…@dav.example.com/x")

@@ -124,11 +124,18 @@ enum HrefPath {
     /// anywhere else (another host, another folder) is not the list's, and is neither read nor
     /// written (a write there would carry the password elsewhere).
     static func isMember(_ href: String, of collection: URL) -> Bool {
-        guard let url = URL(string: href, relativeTo: collection)?.absoluteURL,
-              url.scheme?.lowercased() == collection.scheme?.lowercased(),
-              url.host?.lowercased() == collection.host?.lowercased(), url.port == collection.port else { return false }
+        guard let url = URL(string: href, relativeTo: collection)?.absoluteURL, sameServer(url, collection) else { return false }
         let folder = of(collection.absoluteString, in: collection)
         let path = of(href, in: collection)
         return path != folder && path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// Whether two addresses are on one server: scheme, host and port (the scheme's own when none is written).
+    static func sameServer(_ first: URL, _ second: URL) -> Bool {
+        func server(_ url: URL) -> (String?, String?, Int?) {
+            let scheme = url.scheme?.lowercased()
+            return (scheme, url.host?.lowercased(), url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil))
+        }
+        return server(first) == server(second)
     }
 }

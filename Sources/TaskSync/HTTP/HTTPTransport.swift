@@ -73,8 +73,7 @@ final class HTTPTransport: @unchecked Sendable {
     func mayCarryPassword(to url: URL) -> Bool {
         if url.scheme?.lowercased() == "https" { return true }
         guard let home else { return false }
-        return url.scheme?.lowercased() == home.scheme?.lowercased() && url.host?.lowercased() == home.host?.lowercased()
-            && url.port == home.port
+        return HrefPath.sameServer(url, home)
     }
 
     deinit {
