@@ -8,7 +8,8 @@ import TaskModel
 /// `STATUS` (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done (a kept one is dropped when it is
 /// not), `PERCENT-COMPLETE:100` when done if the to-do had a percentage (a kept 100 is dropped when
 /// it is not), `PRIORITY:1` for a favourite, then `DUE`,
-/// `RRULE` and `CATEGORIES` for its due date, recurrence and tags (`ICalendarAttributes`). Every
+/// `RRULE` and `CATEGORIES` for its due date, recurrence (`ICalendarAttributes`) and tags
+/// (`ICalendarCategories`, which writes back another program's categories as it wrote them). Every
 /// other property and sub-component of a to-do (`DESCRIPTION`, `VALARM`, other priorities and
 /// statuses, a `UID` that is not a UUID, the `DTSTAMP` read, a `DUE` or `RRULE` tasks cannot read)
 /// is kept as the task's iCalendar fields, in order, and written back, with the `VTIMEZONE`s they
@@ -78,10 +79,12 @@ enum ICalendar {
         let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
         let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone)
         lines += dueZone == nil ? attributes : attributes.map(zoned)
+        // Not zoned: categories another program wrote are written as they were, parameters and all.
+        lines += ICalendarCategories.lines(for: task.tags, kept: foreign)
         // A kept COMPLETED is never written: a done task writes its own, and one not done must not
         // look done to clients that go by it.
         var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED",
-                                    ICalendarAttributes.dueZoneMarker]
+                                    ICalendarAttributes.dueZoneMarker, ICalendarCategories.marker]
         if task.isFavorite { written.insert("PRIORITY") }
         if task.due != nil { written.insert("DUE") }
         if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
@@ -237,7 +240,8 @@ enum ICalendar {
         // A marker read (not from tasks, which never writes one) is the reading's to set, not kept.
         let foreignLines = foreign.filter {
             !attributes.taken.contains($0.number) && $0.number != ownCompleted && $0.name != ICalendarAttributes.dueZoneMarker
-        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? [])
+                && $0.name != ICalendarCategories.marker
+        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? []) + attributes.categories
         var text = properties["SUMMARY"].map { ICalendarText.unescape($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), ICalendarText.escape(decoded) == properties["SUMMARY"]?.value {

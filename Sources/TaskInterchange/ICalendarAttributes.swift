@@ -9,8 +9,8 @@ import TaskModel
 ///   never written itself, its `VTIMEZONE` kept with it): a timed due is then written in that zone
 ///   (`DUE;TZID=Europe/Berlin:20261201T170000`), so that a client repeating it by its local time
 ///   does not drift an hour at the next change of daylight saving time.
-/// - `CATEGORIES:home,@phone`, each escaped as TEXT; reading takes every `CATEGORIES` line whose
-///   values can all be tags (no spaces); any other stays among the task's iCalendar fields.
+/// - `CATEGORIES:home,@phone`: `ICalendarCategories`, which keeps the lines another program wrote
+///   (`with space`, read as the tag `with_space`) as markers, to write them back as they were.
 /// - `RRULE`: `FREQ=DAILY`, `WEEKLY`, `MONTHLY` or `YEARLY` with `INTERVAL=n` when not 1, `BYDAY=MO,TH`
 ///   for days of the week. Months keep a day of the month, or the month's last day when it is
 ///   shorter; RFC 5545 skips such months instead, so the day is said explicitly when it is past
@@ -26,8 +26,8 @@ enum ICalendarAttributes {
 
     // MARK: Writing
 
-    /// The lines for `task`'s due date, recurrence and tags, in that order; a timed due in the zone
-    /// `dueZone` names (a `TZID`) when the system knows it.
+    /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
+    /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it.
     static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil) -> [String] {
         var lines: [String] = []
         switch task.due {
@@ -44,7 +44,6 @@ enum ICalendarAttributes {
             lines.append("RRULE:" + rule(recurrence.rule, dueDay: task.due?.day(in: timeZone)))
             if recurrence.fromCompletion { lines.append(fromCompletion) }
         }
-        if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(ICalendarText.escape).joined(separator: ",")) }
         return lines
     }
 
@@ -77,6 +76,8 @@ enum ICalendarAttributes {
         /// The marker line keeping the zone of a timed due read with a `TZID` the system knows.
         var dueZone: String?
         var tags: [String] = []
+        /// The markers keeping the `CATEGORIES` lines read, when the tags would not be written so.
+        var categories: [String] = []
         var recurrence: Recurrence?
         var taken: Set<Int> = []
     }
@@ -93,11 +94,9 @@ enum ICalendarAttributes {
                 read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
             }
         }
-        for line in all where line.name == "CATEGORIES" {
-            let tags = splitList(line.value).map { ICalendarText.unescape($0) }.compactMap(Tags.fromElsewhere)
-            read.tags = Tags.changing(read.tags, adding: tags, removing: [])
-            read.taken.insert(line.number)
-        }
+        let categories = all.filter { $0.name == "CATEGORIES" }
+        (read.tags, read.categories) = ICalendarCategories.read(categories)
+        read.taken.formUnion(categories.map(\.number))
         if let line = first["RRULE"], let rule = rule(line.value) {
             read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
             read.taken.insert(line.number)
@@ -134,25 +133,6 @@ enum ICalendarAttributes {
     /// A parameter's value, quoted when it holds what would end it.
     private static func parameterValue(_ value: String) -> String {
         value.contains(where: { $0 == ";" || $0 == ":" || $0 == "," }) ? "\"" + value + "\"" : value
-    }
-
-    /// The values of a comma-separated TEXT list, split at commas that are not escaped.
-    private static func splitList(_ value: String) -> [Substring] {
-        var parts: [Substring] = []
-        var start = value.startIndex
-        var escaped = false
-        for index in value.indices {
-            if escaped {
-                escaped = false
-            } else if value[index] == "\\" {
-                escaped = true
-            } else if value[index] == "," {
-                parts.append(value[start..<index])
-                start = value.index(after: index)
-            }
-        }
-        parts.append(value[start...])
-        return parts.filter { !$0.isEmpty }
     }
 
     /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.

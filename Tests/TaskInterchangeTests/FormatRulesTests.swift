@@ -44,7 +44,9 @@ import TaskModel
         let parsed = try parse(Self.lowerCase, .ics)
         #expect(parsed.tasks == [TaskImport(
             id: Samples.id(1), text: "Pay rent", doneAt: Date(timeIntervalSince1970: 1_795_372_200),
-            createdAt: Samples.now, foreign: ["icalendar": ""], due: .day(Samples.day(2026, 12, 1)), tags: ["home"],
+            // A line tasks would spell otherwise is kept to be written back as it was (`ICalendarCategories`).
+            createdAt: Samples.now, foreign: ["icalendar": "X-TASKS-CATEGORIES:categories:home"],
+            due: .day(Samples.day(2026, 12, 1)), tags: ["home"],
             recurrence: Recurrence(.months(1, dayOfMonth: nil), fromCompletion: true))])
     }
 

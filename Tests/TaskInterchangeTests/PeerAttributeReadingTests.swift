@@ -66,8 +66,10 @@ import TaskModel
         #expect(task?.due == .instant(Date(timeIntervalSince1970: 1_796_140_800)))
         #expect(task?.tags == ["home", "a,b", "Two_words", "@phone"])
         #expect(task?.recurrence == nil)
-        // The due's zone is kept (a marker, never written itself) to write the due in it again.
-        #expect(task?.foreign == ["icalendar": "RRULE:FREQ=WEEKLY;COUNT=3\nX-TASKS-DUE-ZONE;TZID=Europe/Paris:"])
+        // The due's zone and the categories as written are kept (markers, never written themselves)
+        // to write the due in that zone again, and the categories as they were while the tags are.
+        #expect(task?.foreign == ["icalendar": "RRULE:FREQ=WEEKLY;COUNT=3\nX-TASKS-DUE-ZONE;TZID=Europe/Paris:\n"
+            + "X-TASKS-CATEGORIES:CATEGORIES:home,a\\,b\nX-TASKS-CATEGORIES:CATEGORIES:Two words\nX-TASKS-CATEGORIES:CATEGORIES:@phone"])
     }
 
     @Test func aMarkdownItemWithoutOurWordsKeepsItsParenthesesAsText() throws {

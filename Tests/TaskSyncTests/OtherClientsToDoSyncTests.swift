@@ -110,6 +110,58 @@ import Testing
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "\(text)")
     }
 
+    /// The phone's categories, which tasks reads as tags without spaces.
+    static let categories = #"CATEGORIES:home,with space,x\,y,Ünïcode Tag"#
+
+    /// A change here to another field wrote the tags tasks made of them (`with_space`) to the
+    /// server, renaming them on every other device (found by a tester, with todoman).
+    @Test(arguments: servers)
+    func categoriesTasksReadsDifferentlyStayAsTheyWereWhenAnotherFieldIsChangedHere(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        _ = try await store.server.client().put("pack.ics", SyncedStore.vtodo(uid: "pack", "SUMMARY:Pack", Self.categories))
+        try await store.pair()
+        // As the server keeps it: Xandikos writes `x\,y` back as `x,y`.
+        let before = SyncedStore.line("CATEGORIES", in: try await store.server.client().get("pack.ics").text)
+
+        #expect(try await store.run("fav", "1") == ProgramRun())
+        let sent = try await store.run("sync")
+        let again = try await store.run("sync")
+
+        #expect(sent == ProgramRun(output: "synced: sent 1 changed\n"))
+        #expect(again == ProgramRun(output: "synced: nothing changed\n"))
+        let text = try #require(try await store.remote()["pack.ics"])
+        #expect(before?.contains("with space,") == true && before?.hasSuffix(",Ünïcode Tag") == true)
+        #expect(SyncedStore.line("CATEGORIES", in: text) == before, "\(text)")
+        #expect(SyncedStore.line("PRIORITY:", in: text) == "PRIORITY:1")
+    }
+
+    /// A tag changed here: one added is written as tasks has it, the others keep the server's
+    /// spelling; a change of the categories there still arrives here, and neither side is written
+    /// again by the next sync.
+    @Test(arguments: servers)
+    func tagsChangedOnEitherSideKeepTheSpellingOfThoseLeftAlone(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        _ = try await store.server.client().put("pack.ics", SyncedStore.vtodo(uid: "pack", "SUMMARY:Pack", Self.categories))
+        try await store.pair()
+        let before = try #require(SyncedStore.line("CATEGORIES", in: try await store.server.client().get("pack.ics").text))
+
+        #expect(try await store.run("tag", "1", "-home", "+new") == ProgramRun())
+        let sent = try await store.run("sync")
+        let there = try #require(try await store.remote()["pack.ics"])
+        _ = try await store.server.client().put("pack.ics", SyncedStore.vtodo(uid: "pack", "SUMMARY:Pack",
+                                                                               "CATEGORIES:with space,new,other one"))
+        let received = try await store.run("sync")
+        let again = try await store.run("sync")
+
+        #expect(sent == ProgramRun(output: "synced: sent 1 changed\n"))
+        #expect(SyncedStore.line("CATEGORIES", in: there) == before.replacingOccurrences(of: ":home,", with: ":") + ",new",
+                "\(there)")
+        #expect(received == ProgramRun(output: "synced: received 1 changed\n"))
+        #expect(again == ProgramRun(output: "synced: nothing changed\n"))
+        let here = try await store.list()
+        #expect(here == "  1   Pack  +with_space +new +other_one\n")
+    }
+
     /// Radicale writes a text's control character raw in a `calendar-multiget` answer, which XML 1.0
     /// forbids: the batch is fetched again one by one, and every to-do arrives.
     @Test func aToDoRadicaleCannotPutInXMLArrivesWithTheOthers() async throws {
