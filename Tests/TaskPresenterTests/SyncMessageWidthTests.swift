@@ -57,6 +57,7 @@ struct SyncMessageWidthTests {
             + [SyncCommands.pairedLine(list), SyncCommands.unpairedLine(pairing)]
             + SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment)
             + SyncCommands.statusLines(status, netrcFile: "/home/alice/.config/netrc", at: TestClock().clock.moment)
+            + ([.timedOut, .givenUp] + errors.map { .ended(.failed($0)) }).flatMap { SyncCommands.closing($0, limit: 5) }
         return messages.map(\.text) + (errors.map(\.message) + [SyncCommand.Refusal.inScript.message]).map { "sync: " + $0 }
     }
 

@@ -67,4 +67,66 @@ import Testing
         } while ContinuousClock.now < deadline
         #expect(status == "STATUS:COMPLETED")
     }
+
+    /// The lines the program printed after the line typed last (`echoed`) until it ended.
+    private static func linesAfter(_ echoed: String, until screen: [String]) -> [String] {
+        guard let echo = screen.lastIndex(of: echoed), let exit = screen.lastIndex(where: { $0.hasPrefix("EXIT=") }),
+              echo < exit else { return screen }
+        return Array(screen[(echo + 1)..<exit])
+    }
+
+    /// The background sync would send it two seconds later: leaving sends it first, and says so.
+    @Test(arguments: ["quit", "Ctrl-D"])
+    func aTaskAddedJustBeforeLeavingReachesTheServer(leaving: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+
+        // In one go: leaving comes well within the 2 s after which the background sync would send it.
+        if leaving == "quit" {
+            try await session.press("add Call mom", "Enter", "quit", "Enter")
+        } else {
+            try await session.press("add Call mom", "Enter", "C-d")
+        }
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        let echoed = leaving == "quit" ? "tasks> quit" : TerminalSession.barePrompt
+        #expect(Self.linesAfter(echoed, until: screen) == ["synced: sent 1 new"])
+        let summaries = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }
+        #expect(summaries.sorted() == ["SUMMARY:Buy milk", "SUMMARY:Call mom"])
+    }
+
+    @Test func ctrlDWithNothingChangedSaysNothingMore() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+
+        try await session.press("C-d")
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Array(screen.prefix(3)) == ["  1   Buy milk", "tasks>", "EXIT=0"])
+    }
+
+    /// The server is down: leaving takes no longer than it says, and says in one line that the
+    /// change waits for the next sync.
+    @Test func quitWithTheServerDownSaysInOneLineThatTheChangeWaits() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        try await store.server.halt()
+        // The prompt's first sync, cut off, may say so meanwhile, about when the list is shown.
+        try await session.run("add Call mom")
+
+        try await session.type("quit")
+        let start = ContinuousClock.now
+        try await session.press("Enter")
+        let exit = try await session.waitForExit()
+
+        #expect(ContinuousClock.now - start < .seconds(20)) // refused at once; a silent server gets 5 s
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Self.linesAfter("tasks> quit", until: screen)
+                == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
+    }
 }
