@@ -107,7 +107,7 @@ public final class BackgroundSync: @unchecked Sendable {
     }
 
     /// Sends what was changed here and not sent yet, as the prompt closes: waits for the sync
-    /// under way, and when it started before the last change, for one more, started at once; at most
+    /// under way, and when it started before the last change and worked, for one more, started at once; at most
     /// `finishLimit` seconds, and no longer than `giveUp` (asked every 50 ms) allows. Then stops.
     /// A list with nothing unsent costs no request. A sync still running when the process ends is
     /// cut short, which leaves both sides consistent: the next one sends the changes.
@@ -129,12 +129,17 @@ public final class BackgroundSync: @unchecked Sendable {
             condition.broadcast()
         }
         let deadline = Date(timeIntervalSinceNow: finishLimit)
-        while ended < awaited {
+        // A failure ends the wait: the next sync would most likely fail too, and the bound is for both.
+        while ended < awaited, !Self.failed(closing?.outcomes.last) {
             if giveUp() { return .givenUp }
             if Date() >= deadline { return .timedOut }
             condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
         }
         return closing.flatMap { Self.together($0.outcomes) }.map(Finish.ended) ?? .nothingToSend
+    }
+
+    private static func failed(_ outcome: Outcome?) -> Bool {
+        if case .failed? = outcome { true } else { false }
     }
 
     /// The last of `outcomes` (oldest first), with what the syncs that worked before it did when it worked.

@@ -39,7 +39,15 @@ import Testing
                            environment: environment)
             }, changeDelay: 600, idleInterval: 600)
             sut.showList()
+            let paired = try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date
             sut.syncInBackground(background)
+            // The sync as the prompt opens touches the pairing file as it ends: a server stopped
+            // after it does not cut it off, and what closing sends is sent by closing.
+            let deadline = Date().addingTimeInterval(60)
+            while try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date == paired,
+                  Date() < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
 
         /// The summaries of the tasks on the server.

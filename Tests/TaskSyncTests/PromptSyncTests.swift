@@ -113,10 +113,17 @@ import Testing
     /// change waits for the next sync.
     @Test func quitWithTheServerDownSaysInOneLineThatTheChangeWaits() async throws {
         let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let paired = try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date
         let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        // The prompt's first sync touches the pairing file as it ends: stopping the server after it does not cut it off.
+        let deadline = ContinuousClock.now + Self.limit
+        while try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date == paired,
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         try await store.server.halt()
-        // The prompt's first sync, cut off, may say so meanwhile, about when the list is shown.
-        try await session.run("add Call mom")
+        #expect(try await session.run("add Call mom") == ["  1   Buy milk", "  2   Call mom"])
 
         try await session.type("quit")
         let start = ContinuousClock.now
@@ -128,5 +135,26 @@ import Testing
         let screen = try await session.lines()
         #expect(Self.linesAfter("tasks> quit", until: screen)
                 == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
+    }
+
+    /// A server that takes connections and never answers (stopped with SIGSTOP): Ctrl-C ends the wait.
+    @Test func ctrlCWhileQuitWaitsForAServerLeavesAtOnce() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        let server = try #require(pid_t(try String(contentsOfFile: store.server.folder + "/pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        try await session.run("add Call mom")
+
+        try await session.type("quit")
+        try await session.press("Enter")
+        try await session.waitForSignalKeys()
+        try await session.press("C-c")
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Self.linesAfter("tasks> quit", until: screen) == ["^C", "unsent until the next sync: interrupted"])
     }
 }

@@ -224,7 +224,14 @@ struct TasksCommand: ParsableCommand {
             // (SIGHUP) or SIGTERM leaves at once, and Ctrl-C stops the wait.
             if Signals.terminationSignal == nil {
                 output.flush()
-                presenter.finishSyncing { Signals.interruptionRequested || Signals.terminationSignal != nil }
+                var stopped = false
+                presenter.finishSyncing {
+                    guard !stopped, Signals.interruptionRequested || Signals.terminationSignal != nil else { return stopped }
+                    stopped = true
+                    // The terminal showed ^C where the line the sync's outcome goes on begins.
+                    if Signals.terminationSignal == nil, Posix.isTerminal(Posix.standardError) { output.write("\n", to: .error) }
+                    return true
+                }
             }
             status = session.status
             saved = session.savedChanges ? .several : .none
