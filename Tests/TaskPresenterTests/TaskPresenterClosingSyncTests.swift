@@ -111,45 +111,39 @@ import Testing
         #expect(paired.view.messages == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
     }
 
-    /// A server that does not answer: its sync ends only when the test lets it.
-    private static func stalled(_ gate: DispatchSemaphore, finishLimit: TimeInterval) -> BackgroundSync {
-        BackgroundSync(isPaired: { true }, open: {
+    /// What closing says, and how long it took, when the server does not answer: the prompt's syncs
+    /// never end (until the test lets them).
+    private static func closingWithoutAnswer(finishLimit: TimeInterval, giveUp: @escaping (Duration) -> Bool)
+        throws -> (messages: [String], took: Duration) {
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        let sut = TaskPresenter(storage: try SQLiteStorage.inMemory(), clock: TestClock().clock)
+        let view = ViewSpy()
+        sut.view = view
+        sut.syncInBackground(BackgroundSync(isPaired: { true }, open: {
             gate.wait()
             throw SyncError.notPaired
-        }, changeDelay: 600, idleInterval: 600, finishLimit: finishLimit)
+        }, changeDelay: 600, idleInterval: 600, finishLimit: finishLimit))
+        _ = sut.handle(line: "add Call mom")
+        view.reset()
+        let start = ContinuousClock.now
+
+        sut.finishSyncing { giveUp(ContinuousClock.now - start) }
+
+        return (view.messages, ContinuousClock.now - start)
     }
 
     @Test func aServerThatDoesNotAnswerIsGivenUpAfterTheLimit() throws {
-        let gate = DispatchSemaphore(value: 0)
-        defer { gate.signal() }
-        let sut = TaskPresenter(storage: try SQLiteStorage.inMemory(), clock: TestClock().clock)
-        let view = ViewSpy()
-        sut.view = view
-        sut.syncInBackground(Self.stalled(gate, finishLimit: 1))
-        _ = sut.handle(line: "add Call mom")
-        view.reset()
-        let start = ContinuousClock.now
+        let closing = try Self.closingWithoutAnswer(finishLimit: 1) { _ in false }
 
-        sut.finishSyncing { false }
-
-        #expect(view.messages == ["unsent until the next sync: no answer within 1 s"])
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(closing.messages == ["unsent until the next sync: no answer within 1 s"])
+        #expect(closing.took < .seconds(30))
     }
 
     @Test func ctrlCStopsTheWaitAtOnce() throws {
-        let gate = DispatchSemaphore(value: 0)
-        defer { gate.signal() }
-        let sut = TaskPresenter(storage: try SQLiteStorage.inMemory(), clock: TestClock().clock)
-        let view = ViewSpy()
-        sut.view = view
-        sut.syncInBackground(Self.stalled(gate, finishLimit: 600))
-        _ = sut.handle(line: "add Call mom")
-        view.reset()
-        let start = ContinuousClock.now
+        let closing = try Self.closingWithoutAnswer(finishLimit: 600) { $0 > .milliseconds(100) }
 
-        sut.finishSyncing { ContinuousClock.now - start > .milliseconds(100) }
-
-        #expect(view.messages == ["unsent until the next sync: interrupted"])
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(closing.messages == ["unsent until the next sync: interrupted"])
+        #expect(closing.took < .seconds(30))
     }
 }
