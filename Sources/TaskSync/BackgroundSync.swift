@@ -106,9 +106,10 @@ public final class BackgroundSync: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Sends what was changed here and not sent yet, as the prompt closes: waits for the sync
-    /// under way, and when it started before the last change and worked, for one more, started at once; at most
-    /// `finishLimit` seconds, and no longer than `giveUp` (asked every 50 ms) allows. Then stops.
+    /// Sends what was changed here and not sent yet, as the prompt closes: waits for the sync under
+    /// way, and when that one started before the last change and worked, for one more, started at
+    /// once; at most `finishLimit` seconds, and no longer than `giveUp` (asked every 50 ms) allows.
+    /// Then stops.
     /// A list with nothing unsent costs no request. A sync still running when the process ends is
     /// cut short, which leaves both sides consistent: the next one sends the changes.
     public func finish(giveUp: () -> Bool) -> Finish {
