@@ -21,7 +21,20 @@ final class ListSync {
     /// Runs `command`: its messages, and whether the list here changed.
     func run(_ command: SyncCommand, at moment: Moment) throws -> (messages: [Message], listChanged: Bool) {
         guard let sync else { throw SyncCommand.Refusal.unavailable }
-        return try SyncCommands.perform(command, with: sync, at: moment)
+        let done = try SyncCommands.perform(command, with: sync, at: moment)
+        // A sync that ran sent every change made here: closing the prompt need not send them again.
+        switch command {
+        case .run, .pair: background?.changesSent()
+        case .status, .unpair: break
+        }
+        return done
+    }
+
+    /// As the prompt closes: sends what was changed here and not sent yet (`BackgroundSync`), and
+    /// says in a line how that went; nothing when there was nothing to send.
+    func finish(giveUp: () -> Bool) -> [Message] {
+        guard let background else { return [] }
+        return SyncCommands.closing(background.finish(giveUp: giveUp), limit: background.finishLimit, netrcFile: sync?.netrcFile)
     }
 
     /// Syncs in the background from now on.

@@ -163,6 +163,19 @@ enum SyncCommands {
         }
     }
 
+    /// What the prompt says as it closes of the sync that sends the changes made there: what a
+    /// sync says, or one line (80 columns) that they wait for the next sync, and why (`netrcFile`: as `message(netrcFile:)`).
+    static func closing(_ finish: BackgroundSync.Finish, limit: TimeInterval, netrcFile: String?) -> [Message] {
+        let unsent = "unsent until the next sync: "
+        switch finish {
+        case .nothingToSend: return []
+        case let .ended(.synced(report, _)): return lines(report)
+        case let .ended(.failed(error)): return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
+        case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
+        case .givenUp: return [.error(unsent + "interrupted")]
+        }
+    }
+
     private static func counts(_ counts: SyncReport.Counts) -> String {
         [(counts.added, "new"), (counts.updated, "changed"), (counts.removed, "removed"), (counts.moved, "moved")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")

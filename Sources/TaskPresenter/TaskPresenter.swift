@@ -293,6 +293,12 @@ public final class TaskPresenter {
         sync.start(background)
     }
 
+    /// As the prompt closes: sends what was changed there and not sent yet, for as long as the
+    /// background sync allows and `giveUp` (Ctrl-C) does not say to stop, and says how it went.
+    public func finishSyncing(giveUp: () -> Bool) {
+        for message in sync.finish(giveUp: giveUp) { view?.display(message: message) }
+    }
+
     /// A descriptor to wait on beside the keyboard and `watchStore()`'s: it is readable while the
     /// background sync has something to say (`hasStoreNews()`), whether or not the store notifies.
     public func watchSync() -> Int32? {

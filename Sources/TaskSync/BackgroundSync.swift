@@ -9,6 +9,8 @@ import TaskSystem
 /// and `descriptor` becomes readable meanwhile, so that a prompt waiting on a server's
 /// notifications (a shared list) wakes for it too.
 /// A list that is not paired costs a sleeping thread: it is asked whether it is paired each time.
+/// As the prompt closes, `finish(giveUp:)` sends what was changed here and not sent yet, waiting
+/// at most `finishLimit`.
 public final class BackgroundSync: @unchecked Sendable {
     // Every stored property but the constants is guarded by `condition`.
     /// What one sync came to.
@@ -17,24 +19,52 @@ public final class BackgroundSync: @unchecked Sendable {
         case failed(SyncError)
     }
 
+    /// What the last sync as the prompt closes came to.
+    public enum Finish: Sendable {
+        /// Every change made here was sent already (or the list is not paired): no sync ran.
+        case nothingToSend
+        /// The sync that sends the changes made here ended so; when it followed one under way as
+        /// the prompt closed, which may have sent them, what both synced (`SyncReport.adding`).
+        case ended(Outcome)
+        /// It had not ended after `finishLimit` seconds.
+        case timedOut
+        /// `giveUp` said to stop waiting for it.
+        case givenUp
+    }
+
     private let condition = NSCondition()
     private var due: Date?
     private var outcomes: [Outcome] = []
     private var stopped = false
+    /// Changes made here (`listChanged()`), counted; `sent` of them went in a sync that worked.
+    private var changes = 0
+    private var sent = 0
+    /// Syncs started; the last one, while it runs, sends the first `covered` changes.
+    private var started = 0
+    private var running = false
+    private var covered = 0
+    /// The number of the last sync that ended.
+    private var ended = 0
+    /// While the prompt closes: the first sync whose outcome counts, and the outcomes so far.
+    private var closing: (first: Int, outcomes: [Outcome])?
     private let isPaired: @Sendable () -> Bool
     private let open: @Sendable () throws -> CalDAVSync
     private let changeDelay: TimeInterval
     private let idleInterval: TimeInterval
+    /// How long, in seconds, the prompt's closing waits for the sync sending its last changes: a
+    /// connection refused is said after HTTPTransport's connect timeout (5 s), which it outlasts.
+    public let finishLimit: TimeInterval
     /// Readable while there are outcomes to take.
     private let outcomesWaiting = WakeUpPipe()
 
     /// `open` makes the sync over a connection of its own, when the list is first found paired.
     public init(isPaired: @escaping @Sendable () -> Bool, open: @escaping @Sendable () throws -> CalDAVSync,
-                changeDelay: TimeInterval = 2, idleInterval: TimeInterval = 60) {
+                changeDelay: TimeInterval = 2, idleInterval: TimeInterval = 60, finishLimit: TimeInterval = 8) {
         self.isPaired = isPaired
         self.open = open
         self.changeDelay = changeDelay
         self.idleInterval = idleInterval
+        self.finishLimit = finishLimit
     }
 
     /// Starts the thread, which syncs at once.
@@ -48,9 +78,10 @@ public final class BackgroundSync: @unchecked Sendable {
     /// The list was changed here: a sync follows within `changeDelay`.
     public func listChanged() {
         condition.lock()
+        changes += 1
         let soon = Date(timeIntervalSinceNow: changeDelay)
         if due.map({ $0 > soon }) ?? true { due = soon }
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -68,19 +99,75 @@ public final class BackgroundSync: @unchecked Sendable {
         return taken
     }
 
+    /// A sync other than this one's (`sync` typed at the prompt) sent every change made here.
+    public func changesSent() {
+        condition.lock()
+        sent = changes
+        condition.unlock()
+    }
+
+    /// Sends what was changed here and not sent yet, as the prompt closes: waits for the sync under
+    /// way, and when that one started before the last change and worked, for one more, started at
+    /// once; at most `finishLimit` seconds, and no longer than `giveUp` (asked every 50 ms) allows.
+    /// Then stops.
+    /// A list with nothing unsent costs no request. A sync still running when the process ends is
+    /// cut short, which leaves both sides consistent: the next one sends the changes.
+    public func finish(giveUp: () -> Bool) -> Finish {
+        let paired = isPaired()
+        condition.lock()
+        defer {
+            stopped = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        guard paired, changes > sent else { return .nothingToSend }
+        // The sync under way may have read the list after the last change: what it sends counts.
+        var awaited = started
+        closing = (running ? started : started + 1, [])
+        if !running || covered < changes {
+            awaited += 1
+            due = Date()
+            condition.broadcast()
+        }
+        let deadline = Date(timeIntervalSinceNow: finishLimit)
+        // A failure ends the wait: the next sync would most likely fail too, and the bound is for both.
+        while ended < awaited, !Self.failed(closing?.outcomes.last) {
+            if giveUp() { return .givenUp }
+            if Date() >= deadline { return .timedOut }
+            condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+        }
+        return closing.flatMap { Self.together($0.outcomes) }.map(Finish.ended) ?? .nothingToSend
+    }
+
+    private static func failed(_ outcome: Outcome?) -> Bool {
+        if case .failed? = outcome { true } else { false }
+    }
+
+    /// The last of `outcomes` (oldest first), with what the syncs that worked before it did when it worked.
+    private static func together(_ outcomes: [Outcome]) -> Outcome? {
+        guard case let .synced(last, address)? = outcomes.last else { return outcomes.last }
+        let report = outcomes.dropLast().reduce(into: last) { report, outcome in
+            if case let .synced(earlier, _) = outcome { report = report.adding(earlier) }
+        }
+        return .synced(report, address: address)
+    }
+
     /// Stops the thread after the sync it is running, if any (the process may end before: a sync
     /// cut short leaves both sides consistent).
     public func stop() {
         condition.lock()
         stopped = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
     private func loop() {
         var sync: CalDAVSync?
-        while waitUntilDue() {
-            guard isPaired() else { continue }
+        while let number = waitUntilDue() {
+            guard isPaired() else {
+                end(number, nil)
+                continue
+            }
             let outcome: Outcome
             do {
                 let opened = try sync ?? open()
@@ -92,22 +179,39 @@ public final class BackgroundSync: @unchecked Sendable {
             } catch {
                 outcome = .failed(.store(error))
             }
-            condition.lock()
-            outcomes.append(outcome)
-            outcomesWaiting?.signal()
-            condition.unlock()
+            end(number, outcome)
         }
     }
 
-    /// Waits until a sync is due, and sets the next one `idleInterval` later; false once stopped.
-    private func waitUntilDue() -> Bool {
+    /// Waits until a sync is due, and sets the next one `idleInterval` later; the number of the
+    /// sync to run then, or nil once stopped.
+    private func waitUntilDue() -> Int? {
         condition.lock()
         defer { condition.unlock() }
         while !stopped {
             if let due, due <= Date() { break }
             condition.wait(until: due ?? .distantFuture)
         }
+        guard !stopped else { return nil }
         due = Date(timeIntervalSinceNow: idleInterval)
-        return !stopped
+        started += 1
+        running = true
+        covered = changes
+        return started
+    }
+
+    /// Records how sync `number` ended, for the idle prompt and for `finish(giveUp:)`.
+    private func end(_ number: Int, _ outcome: Outcome?) {
+        condition.lock()
+        running = false
+        ended = number
+        if let outcome, let first = closing?.first, number >= first { closing?.outcomes.append(outcome) }
+        if let outcome {
+            if case .synced = outcome { sent = max(sent, covered) }
+            outcomes.append(outcome)
+            outcomesWaiting?.signal()
+        }
+        condition.broadcast()
+        condition.unlock()
     }
 }

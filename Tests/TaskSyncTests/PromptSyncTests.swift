@@ -67,4 +67,94 @@ import Testing
         } while ContinuousClock.now < deadline
         #expect(status == "STATUS:COMPLETED")
     }
+
+    /// The lines the program printed after the line typed last (`echoed`) until it ended.
+    private static func linesAfter(_ echoed: String, until screen: [String]) -> [String] {
+        guard let echo = screen.lastIndex(of: echoed), let exit = screen.lastIndex(where: { $0.hasPrefix("EXIT=") }),
+              echo < exit else { return screen }
+        return Array(screen[(echo + 1)..<exit])
+    }
+
+    /// The background sync would send it two seconds later: leaving sends it first, and says so.
+    @Test(arguments: ["quit", "Ctrl-D"])
+    func aTaskAddedJustBeforeLeavingReachesTheServer(leaving: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+
+        // In one go: leaving comes well within the 2 s after which the background sync would send it.
+        if leaving == "quit" {
+            try await session.press("add Call mom", "Enter", "quit", "Enter")
+        } else {
+            try await session.press("add Call mom", "Enter", "C-d")
+        }
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        let echoed = leaving == "quit" ? "tasks> quit" : TerminalSession.barePrompt
+        #expect(Self.linesAfter(echoed, until: screen) == ["synced: sent 1 new"])
+        let summaries = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }
+        #expect(summaries.sorted() == ["SUMMARY:Buy milk", "SUMMARY:Call mom"])
+    }
+
+    @Test func ctrlDWithNothingChangedSaysNothingMore() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+
+        try await session.press("C-d")
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Array(screen.prefix(3)) == ["  1   Buy milk", "tasks>", "EXIT=0"])
+    }
+
+    /// The server is down: leaving takes no longer than it says, and says in one line that the
+    /// change waits for the next sync.
+    @Test func quitWithTheServerDownSaysInOneLineThatTheChangeWaits() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let paired = try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        // The prompt's first sync touches the pairing file as it ends: stopping the server after it does not cut it off.
+        let deadline = ContinuousClock.now + Self.limit
+        while try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date == paired,
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await store.server.halt()
+        #expect(try await session.run("add Call mom") == ["  1   Buy milk", "  2   Call mom"])
+
+        try await session.type("quit")
+        let start = ContinuousClock.now
+        try await session.press("Enter")
+        let exit = try await session.waitForExit()
+
+        #expect(ContinuousClock.now - start < .seconds(20)) // refused after the 5 s connect timeout; closing waits 8 s at most
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Self.linesAfter("tasks> quit", until: screen)
+                == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
+    }
+
+    /// A server that takes connections and never answers (stopped with SIGSTOP): Ctrl-C ends the wait.
+    @Test func ctrlCWhileQuitWaitsForAServerLeavesAtOnce() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        let server = try #require(pid_t(try String(contentsOfFile: store.server.folder + "/pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        try await session.run("add Call mom")
+
+        try await session.type("quit")
+        try await session.press("Enter")
+        try await session.waitForSignalKeys()
+        try await session.press("C-c")
+        let exit = try await session.waitForExit()
+
+        #expect(exit.status == 0)
+        let screen = try await session.lines()
+        #expect(Self.linesAfter("tasks> quit", until: screen) == ["^C", "unsent until the next sync: interrupted"])
+    }
 }

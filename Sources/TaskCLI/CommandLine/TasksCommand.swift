@@ -220,6 +220,19 @@ struct TasksCommand: ParsableCommand {
                 idleInterval: Locations.syncInterval()))
             let history = Locations.historyPath().map { HistoryFile(path: $0) }
             let session = InteractiveSession(view: view, history: history, interruptStore: database.interrupt).run()
+            // Leaving (Ctrl-D, `quit`) sends what the background sync has not; a closed terminal
+            // (SIGHUP) or SIGTERM leaves at once, and Ctrl-C stops the wait.
+            if Signals.terminationSignal == nil {
+                output.flush()
+                var stopped = false
+                presenter.finishSyncing {
+                    guard !stopped, Signals.interruptionRequested || Signals.terminationSignal != nil else { return stopped }
+                    stopped = true
+                    // The terminal showed ^C where the line the sync's outcome goes on begins.
+                    if Signals.terminationSignal == nil, Posix.isTerminal(Posix.standardError) { output.write("\n", to: .error) }
+                    return true
+                }
+            }
             status = session.status
             saved = session.savedChanges ? .several : .none
         }

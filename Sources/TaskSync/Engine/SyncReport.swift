@@ -59,6 +59,23 @@ public struct SyncReport: Sendable {
         public var text: String
         public var status: Int
     }
+
+    /// This report with what an `earlier` sync did added (both sent what was changed at a closing
+    /// prompt): the counts and conflicts of both; what was left undone, this one's alone.
+    func adding(_ earlier: SyncReport) -> SyncReport {
+        var both = self
+        both.received = received.adding(earlier.received)
+        both.sent = sent.adding(earlier.sent)
+        both.conflicts = earlier.conflicts + conflicts
+        return both
+    }
+}
+
+extension SyncReport.Counts {
+    func adding(_ other: Self) -> Self {
+        Self(added: added + other.added, updated: updated + other.updated, removed: removed + other.removed,
+             moved: moved + other.moved)
+    }
 }
 
 /// What `sync --status` says.
