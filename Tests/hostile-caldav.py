@@ -27,8 +27,12 @@ answers as a task list holding one task, item.ics:
                           http (http://127.0.0.2:PORT/…, where nothing listens)
     /elsewhere-member/    a task list whose listing names item.ics and, with its data, a member on
                           another machine (http://127.0.0.2:PORT/elsewhere-member/evil.ics)
+    /flaky-writes/        a sane list whose first PUT of each resource answers 500 (Xandikos does, two
+                          commits at once: FileLocked); the next one 201
+    /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
+                          this server (//localhost:PORT/ok/: https when the server is)
 
-Any password is taken elsewhere. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
+Any password is taken elsewhere; a request without one is answered 401. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
 
     hostile-caldav.py FOLDER USER PORT [CERTIFICATE KEY]
@@ -69,10 +73,12 @@ BODIES = {
     "invalid-utf8": calendar(b"SUMMARY:bad \xff\xfe \xc0\xaf \x80 end\r\n"),
     "slow-writes": calendar(b"SUMMARY:Buy milk\r\n"),
     "elsewhere-member": calendar(b"SUMMARY:Buy milk\r\n"),
+    "flaky-writes": calendar(b"SUMMARY:Buy milk\r\n"),
 }
+FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already
 EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
-                          "elsewhere-member"]
+                          "elsewhere-member", "elsewhere-secure-home"]
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
@@ -154,7 +160,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         folder = self.folder()
         if folder == "server-error":
             self.send(500, b"internal error\n", "text/plain")
-        elif folder == "unauthorized":
+        elif folder == "unauthorized" or "Authorization" not in self.headers:
             self.send(401, b"password required\n", "text/plain",
                       headers=[("WWW-Authenticate", 'Basic realm="hostile"')])
         elif folder == "stall":
@@ -181,11 +187,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             unit = response("/huge/item.ics", item_props(b"", False))
             return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
-        if folder == "elsewhere-home":
-            elsewhere = "http://127.0.0.2:%d/elsewhere-home/" % self.server.server_address[1]
+        if folder in ("elsewhere-home", "elsewhere-secure-home"):
+            elsewhere = ("http://127.0.0.2:%d/elsewhere-home/" if folder == "elsewhere-home" else "//localhost:%d/ok/") \
+                % self.server.server_address[1]
             props = ("<d:resourcetype><d:collection/></d:resourcetype><c:calendar-home-set><d:href>%s</d:href>"
                      "</c:calendar-home-set>" % elsewhere).encode()
-            return self.send(207, multistatus([response("/elsewhere-home/", props)]))
+            return self.send(207, multistatus([response("/%s/" % folder, props)]))
         members = MIXED if folder == "mixed" else {"item.ics": BODIES[folder]}
         responses = [response("/%s/" % folder, collection_props(folder))] if not report else []
         if report or depth != "0":
@@ -229,6 +236,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not self.common():
             if self.folder() == "slow-writes":
                 time.sleep(1.2)
+            if self.folder() == "flaky-writes" and self.path not in FAILED_ONCE:
+                FAILED_ONCE.add(self.path)
+                return self.send(500, b"FileLocked\n", "text/plain")
             self.send(201, headers=[("ETag", '"2"')], content_type="text/plain")
 
     def do_DELETE(self):

@@ -85,6 +85,7 @@ public final class CalDAVSync: @unchecked Sendable {
         }
         var state = SyncState(pairing: pairing)
         state.pairing.url = list.url.absoluteString.hasSuffix("/") ? list.url : list.url.appendingPathComponent("")
+        if state.pairing.url.host?.lowercased() != pairing.url.host?.lowercased() { state.pairing.passwordHost = pairing.url.host }
         if state.pairing.user == nil { state.pairing.user = credentials.user }
         // Paired from here on: a first sync cut short is finished by `sync` alone.
         try save(state)
@@ -199,8 +200,7 @@ public final class CalDAVSync: @unchecked Sendable {
     private static func asks(_ asked: Pairing, sameAs paired: Pairing) -> Bool {
         let (url, pairedURL) = (asked.url, paired.url)
         return HrefPath.of(pairedURL.absoluteString, in: pairedURL) == HrefPath.of(url.absoluteString, in: pairedURL)
-            && url.scheme == pairedURL.scheme && url.host == pairedURL.host
-            && (url.port ?? (url.scheme == "https" ? 443 : 80)) == (pairedURL.port ?? (pairedURL.scheme == "https" ? 443 : 80))
+            && HrefPath.sameServer(url, pairedURL)
             && (asked.user == nil || asked.user == paired.user)
             && (asked.passwordCommand == nil || asked.passwordCommand == paired.passwordCommand)
             && (!asked.allowsPlainHTTP || paired.allowsPlainHTTP)

@@ -101,6 +101,35 @@ import Testing
         #expect(try await store.list() == "  1   Call mom\n  2   Buy milk\n")
     }
 
+    /// A server may keep the task lists on another of its hosts, over https (iCloud does): the
+    /// password is the one of the host typed, at every sync, not only the one that paired.
+    @Test func aListOnAnotherHostOfTheServerKeepsThePasswordOfTheAddressTyped() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile, https: true))
+        try await store.script("add Call mom\n")
+        var list = try #require(URLComponents(url: store.server.hostile("ok"), resolvingAgainstBaseURL: false))
+        list.host = "localhost"
+
+        let paired = try await store.run("sync", store.server.hostile("elsewhere-secure-home").absoluteString)
+        let again = try await store.run("sync")
+
+        #expect(paired == ProgramRun(output: "paired with \(try #require(list.string)) (ok)\nsynced: received 1 new; sent 1 new\n"))
+        // This server keeps nothing it is sent: the task sent is gone there, so here too.
+        #expect(again == ProgramRun(output: "synced: received 1 removed\n"))
+    }
+
+    /// A write the server fails (500) is sent again a moment later: a server taking several writes
+    /// at once may fail one (Xandikos did, after being halted mid-sync), and failing the whole
+    /// sync for it left every later sync failing the same way.
+    @Test func aWriteTheServerFailsOnceIsSentAgain() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))
+        try await store.script("add Call mom\nadd Buy bread\nadd Pay rent\n")
+        let address = store.server.hostile("flaky-writes").absoluteString
+
+        let run = try await store.run("sync", address)
+
+        #expect(run == ProgramRun(output: "paired with \(address) (flaky-writes)\nsynced: received 1 new; sent 3 new\n"))
+    }
+
     @Test func aSummaryOfOneMebibyteArrivesWhole() async throws {
         let store = try await Self.store()
         let address = store.server.hostile("long-summary").absoluteString

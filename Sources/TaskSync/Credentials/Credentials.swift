@@ -19,7 +19,7 @@ struct Credentials: Sendable {
         var credentials = Credentials(user: pairing.user)
         if let command = pairing.passwordCommand {
             credentials.password = try PasswordCommand.run(command)
-        } else if let host = pairing.url.host, let text = netrcText(environment) {
+        } else if let host = pairing.passwordHost ?? pairing.url.host, let text = netrcText(environment) {
             let entry = Netrc(text).entry(host: host, login: pairing.user)
             credentials.password = entry?.password
             if credentials.user == nil { credentials.user = entry?.login }

@@ -109,12 +109,7 @@ struct SyncRun {
         while start < writes.count {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
             start += batch.count
-            let answers = try session.transport.sendAll(batch.map { write in
-                var headers: [(String, String)] = []
-                if let etag = write.etag { headers.append(("If-Match", etag)) } else if write.body != nil { headers.append(("If-None-Match", "*")) }
-                if write.body != nil { headers.append(("Content-Type", "text/calendar; charset=utf-8")) }
-                return (write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection), headers, write.body)
-            })
+            let answers = try send(batch, to: collection)
             for (write, answer) in zip(batch, answers) {
                 switch answer.status {
                 case 412:
@@ -141,6 +136,28 @@ struct SyncRun {
                 }
             }
         }
+    }
+
+    /// The answers to `batch`'s writes. One answered 500 or 503 is sent again, one at a time, up
+    /// to twice, a moment later: a server taking several writes at once may fail one of them
+    /// (Xandikos' git store, two commits at a time: "FileLocked"). A write the server did apply
+    /// before failing is then refused by its condition (412), and found equal by the next sync.
+    private func send(_ batch: [SyncPlan.Write], to collection: URL) throws(SyncError) -> [HTTPAnswer] {
+        func request(_ write: SyncPlan.Write) -> (method: String, url: URL, headers: [(String, String)], body: [UInt8]?) {
+            var headers: [(String, String)] = []
+            if let etag = write.etag { headers.append(("If-Match", etag)) } else if write.body != nil { headers.append(("If-None-Match", "*")) }
+            if write.body != nil { headers.append(("Content-Type", "text/calendar; charset=utf-8")) }
+            return (write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection), headers, write.body)
+        }
+        var answers = try session.transport.sendAll(batch.map(request))
+        for (index, write) in batch.enumerated() {
+            for pause in [0.2, 1.0] where [500, 503].contains(answers[index].status) {
+                Thread.sleep(forTimeInterval: pause)
+                let again = request(write)
+                answers[index] = try session.transport.send(again.method, again.url, headers: again.headers, body: again.body)
+            }
+        }
+        return answers
     }
 
     /// Writes the plan's changes to the list in one step, and the values of this side that the

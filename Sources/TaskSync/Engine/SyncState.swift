@@ -10,6 +10,10 @@ public struct Pairing: Codable, Sendable, Hashable {
     public var user: String?
     public var passwordCommand: String?
     public var allowsPlainHTTP: Bool
+    /// The host whose `~/.netrc` entry holds the password, when the task list is on another host
+    /// than the address paired with named (iCloud: `caldav.icloud.com`, its lists on
+    /// `pNN-caldav.icloud.com`); nil: the list's own.
+    public var passwordHost: String?
 
     public init(url: URL, user: String?, passwordCommand: String?, allowsPlainHTTP: Bool) {
         self.url = url
