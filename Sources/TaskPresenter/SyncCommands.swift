@@ -91,7 +91,7 @@ enum SyncCommands {
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }
         for skipped in report.skipped { messages.append(.error(line(skipped))) }
         for rejected in report.rejected {
-            let status = "\(rejected.status) \(HTTPStatus.reason(rejected.status))"
+            let status = HTTPStatus.text(rejected.status)
             messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(status))"))
         }
         if report.notSent > 0 {
@@ -120,7 +120,7 @@ enum SyncCommands {
                 reason = InterchangeCommandError.explanation(of: error)
             }
         case let .notFetched(status):
-            reason = "GET gave \(status) \(HTTPStatus.reason(status))"
+            reason = "GET gave \(HTTPStatus.text(status))"
         }
         return start + reason.abbreviated(to: 80 - start.count)
     }

@@ -37,7 +37,7 @@ extension SyncError {
         case let .unauthorized(host, hadPassword: false):
             naming(netrcFile, "\(host) asks for a password (", ", or --password-command)")
         case let .status(code, method, path):
-            fitting("the server answered \(method) ", path, " with \(code) \(HTTPStatus.reason(code))")
+            fitting("the server answered \(method) ", path, " with \(HTTPStatus.text(code))")
         case let .responseTooLarge(limit):
             "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
         case let .malformedAnswer(what):
@@ -83,9 +83,20 @@ extension SyncError {
 
 /// The reason phrases of the statuses a CalDAV server answers with.
 enum HTTPStatus {
+    /// The status with its reason phrase, when it has one worth saying ("404 Not Found", "599").
+    static func text(_ code: Int) -> String {
+        let reason = reason(code)
+        return reason.isEmpty ? String(code) : "\(code) \(reason)"
+    }
+
     static func reason(_ code: Int) -> String {
         switch code {
         case 207: "Multi-Status"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"

@@ -84,4 +84,11 @@ struct SyncLongNamesTests {
             "left alone: 2 to-dos on the server that tasks cannot read",
         ])
     }
+
+    @Test("a status is said with its reason phrase, or alone when it has none: never with a space after it")
+    func statusWords() {
+        #expect(SyncError.status(301, method: "PROPFIND", path: "/dav/").message(netrcFile: nil)
+                == "the server answered PROPFIND /dav/ with 301 Moved Permanently")
+        #expect(SyncError.status(418, method: "PUT", path: "/a.ics").message(netrcFile: nil) == "the server answered PUT /a.ics with 418")
+    }
 }
