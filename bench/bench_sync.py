@@ -12,8 +12,9 @@ a peer doing the same work on the same server in the same run:
 Each first sync gets a new empty task list (MKCALENDAR) and a copy of the unpaired store; the
 1,000 .ics files are tasks's own iCalendar export of that store, one task a file. The processes are
 timed here (not by hyperfine: each run needs a new list), medians of BENCH_SYNC_RUNS runs for the
-first syncs (3 by default; vdirsyncer takes about a minute a run), run in turn (tasks, curl, vdirsyncer,
-then again: a server's pace drifts over minutes), and BENCH_RUNS (10) after one warm-up for the others. Prints one table; with BENCH_RESULTS naming a file, adds it there (results.py).
+first syncs (3 by default; vdirsyncer takes about a minute a run), run in turn (tasks, curl,
+vdirsyncer, then again: a server's pace drifts over minutes), and BENCH_RUNS (10) after one warm-up
+for the others. Prints one table; with BENCH_RESULTS naming a file, adds it there (results.py).
 Usage: bench_sync.py TASKS_BINARY
 """
 import base64
