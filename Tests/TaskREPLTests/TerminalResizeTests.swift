@@ -53,9 +53,11 @@ import Testing
         var count = 0
         for (narrow, wide) in [(5, 80), (4, 500), (3, 80), (2, 500), (1, 80), (2, 80)] {
             try await session.resize(columns: narrow)
+            try await session.waitUntilIdle()
             try await session.type("a")
             try await session.press("Left")
             try await session.type("日")
+            try await session.waitUntilIdle()
             try await session.resize(columns: wide)
             count += 1
             let expected = "tasks> " + String(repeating: "日", count: count) + String(repeating: "a", count: count)

@@ -170,6 +170,43 @@ public final class TerminalSession {
         }
     }
 
+    /// Waits until the program has read every key sent to it and each of its threads sleeps, seen
+    /// three times in a row 20 ms apart: it has handled what it was sent (keys, a resize) and waits
+    /// for more. A terminal resized again while the program still draws for the size before is a
+    /// race no program wins (the drawing lands at the new width); under valgrind on two busy cores
+    /// a test lost it.
+    public func waitUntilIdle(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let path = try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw ChildProcess.SpawnFailed(path: path, code: errno) }
+        defer { close(descriptor) }
+        let program = try #require(try await programID(), sourceLocation: sourceLocation)
+        let deadline = ContinuousClock.now + timeout
+        var quiet = 0
+        while quiet < 3 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting for the program to wait for keys", sourceLocation: sourceLocation)
+                throw TimedOut()
+            }
+            var unread: Int32 = 0
+            let idle = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0 && Self.sleeps(program)
+            quiet = idle ? quiet + 1 : 0
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Whether every thread of process `id` sleeps (state `S` in `/proc/ID/task/*/stat`).
+    private static func sleeps(_ id: pid_t) -> Bool {
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(id)/task") else { return false }
+        return threads.allSatisfy { thread in
+            // The state follows the command's name, which is in parentheses and may hold any character.
+            guard let stat = try? String(contentsOfFile: "/proc/\(id)/task/\(thread)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").first == "S"
+        }
+    }
+
     /// Closes the terminal, as closing its window does: the program gets SIGHUP.
     public func closeTerminal() async throws {
         try await tmux(["kill-server"])
