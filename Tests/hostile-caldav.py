@@ -29,10 +29,15 @@ answers as a task list holding one task, item.ics:
                           another machine (http://127.0.0.2:PORT/elsewhere-member/evil.ics)
     /flaky-writes/        a sane list whose first PUT of each resource answers 500 (Xandikos does, two
                           commits at once: FileLocked); the next one 201
+    /applied-then-failed/ a list that keeps what is written to it, and answers each resource's first
+                          PUT, first changing PUT and DELETE 500 after applying it (a gateway that
+                          gave up on a server that did the work); a write whose condition fails
+                          answers 412, as RFC 9110 says
     /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
                           this server (//localhost:PORT/ok/: https when the server is)
 
-Any password is taken elsewhere; a request without one is answered 401. PUT answers 201 and DELETE 204, keeping nothing. PROPFIND on /
+Any password is taken elsewhere; a request without one is answered 401. PUT answers 201 and DELETE 204, keeping nothing
+(but in /applied-then-failed/). PROPFIND on /
 names / as the principal and the calendar home, whose Depth 1 lists the folders above.
 
     hostile-caldav.py FOLDER USER PORT [CERTIFICATE KEY]
@@ -45,6 +50,7 @@ import os
 import ssl
 import sys
 import time
+import zlib
 from xml.sax.saxutils import escape
 
 MIB = 1024 * 1024
@@ -75,10 +81,11 @@ BODIES = {
     "elsewhere-member": calendar(b"SUMMARY:Buy milk\r\n"),
     "flaky-writes": calendar(b"SUMMARY:Buy milk\r\n"),
 }
-FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already
+FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already, and /applied-then-failed/ failed a write of
+KEPT = {"item.ics": calendar(b"SUMMARY:Buy milk\r\n")}  # /applied-then-failed/'s members, by name
 EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
-                          "elsewhere-member", "elsewhere-secure-home"]
+                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed"]
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
@@ -102,8 +109,13 @@ def collection_props(name):
             "<c:calendar-home-set><d:href>/</d:href></c:calendar-home-set>" % escape(name)).encode()
 
 
+def etag(body):
+    """"1" for every member but those written to /applied-then-failed/, whose tag follows their data."""
+    return '"1"' if body in BODIES.values() else '"%08x"' % zlib.crc32(body)
+
+
 def item_props(body, with_data):
-    props = b'<d:getetag>"1"</d:getetag><d:getcontenttype>text/calendar; charset=utf-8</d:getcontenttype>'
+    props = b'<d:getetag>' + etag(body).encode() + b'</d:getetag><d:getcontenttype>text/calendar; charset=utf-8</d:getcontenttype>'
     if with_data:
         # Escaped as XML text, every other byte as it is: what XML forbids stays forbidden.
         data = body.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;")
@@ -193,7 +205,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             props = ("<d:resourcetype><d:collection/></d:resourcetype><c:calendar-home-set><d:href>%s</d:href>"
                      "</c:calendar-home-set>" % elsewhere).encode()
             return self.send(207, multistatus([response("/%s/" % folder, props)]))
-        members = MIXED if folder == "mixed" else {"item.ics": BODIES[folder]}
+        members = MIXED if folder == "mixed" else KEPT if folder == "applied-then-failed" else {"item.ics": BODIES[folder]}
         responses = [response("/%s/" % folder, collection_props(folder))] if not report else []
         if report or depth != "0":
             responses += [response("/%s/%s" % (folder, name), item_props(body, with_data)) for name, body in members.items()]
@@ -230,10 +242,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if name not in MIXED or name == "broken.ics":
                 return self.send(500 if name in MIXED else 404, b"cannot\n", "text/plain")
             return self.send(200, MIXED[name], "text/calendar; charset=utf-8", headers=[("ETag", '"1"')])
+        if folder == "applied-then-failed":
+            name = self.path.split("?")[0].rsplit("/", 1)[-1]
+            if name not in KEPT:
+                return self.send(404, b"no such member\n", "text/plain")
+            return self.send(200, KEPT[name], "text/calendar; charset=utf-8", headers=[("ETag", etag(KEPT[name]))])
         self.send(200, BODIES[folder], "text/calendar; charset=utf-8", headers=[("ETag", '"1"')])
+
+    def applied_then_failed(self, body):
+        """A write to /applied-then-failed/: body, or None to remove. Its condition checked, then applied."""
+        name = self.path.split("?")[0].rsplit("/", 1)[-1]
+        held = KEPT.get(name)
+        if (self.headers.get("If-None-Match") == "*" and held is not None) or \
+                ("If-Match" in self.headers and (held is None or etag(held) != self.headers["If-Match"])):
+            return self.send(412, b"precondition failed\n", "text/plain")
+        if body is None:
+            KEPT.pop(name, None)
+        else:
+            KEPT[name] = body
+        kind = (self.command, "If-Match" in self.headers, self.path)  # a new member, a change, a removal
+        if kind not in FAILED_ONCE:
+            FAILED_ONCE.add(kind)
+            return self.send(500, b"gateway gave up\n", "text/plain")
+        self.send(204 if body is None or held is not None else 201,
+                  headers=[] if body is None else [("ETag", etag(body))], content_type="text/plain")
 
     def do_PUT(self):
         if not self.common():
+            if self.folder() == "applied-then-failed":
+                return self.applied_then_failed(self.body)
             if self.folder() == "slow-writes":
                 time.sleep(1.2)
             if self.folder() == "flaky-writes" and self.path not in FAILED_ONCE:
@@ -243,6 +280,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_DELETE(self):
         if not self.common():
+            if self.folder() == "applied-then-failed":
+                return self.applied_then_failed(None)
             self.send(204, content_type="text/plain")
 
     def do_OPTIONS(self):

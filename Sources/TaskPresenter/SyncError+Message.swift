@@ -36,6 +36,8 @@ extension SyncError {
             "\(host) refused the user name and password"
         case let .unauthorized(host, hadPassword: false):
             naming(netrcFile, "\(host) asks for a password (", ", or --password-command)")
+        case let .noUserName(host):
+            "\(host.abbreviated(to: 18)) refused: no user name (https://NAME@HOST/… gives one)"
         case let .status(code, method, path):
             fitting("the server answered \(method) ", path, " with \(HTTPStatus.text(code))")
         case let .responseTooLarge(limit):

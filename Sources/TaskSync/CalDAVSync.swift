@@ -72,9 +72,7 @@ public final class CalDAVSync: @unchecked Sendable {
             return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
         }
         let credentials = try Credentials.look(for: pairing, environment: environment)
-        let session = DAVSession(transport: HTTPTransport(authorization: credentials.authorization, for: pairing.url,
-                                                          environment: environment),
-                                 hasPassword: credentials.password != nil)
+        let session = DAVSession(credentials: credentials, for: pairing.url, environment: environment)
         defer { session.transport.shutDown() }
         let list: TaskListInfo
         switch try Discovery.find(pairing.url, session: session) {
@@ -105,9 +103,7 @@ public final class CalDAVSync: @unchecked Sendable {
     private func sync(_ state: SyncState) throws(SyncError) -> SyncReport {
         var state = state
         let credentials = try Credentials.look(for: state.pairing, environment: environment)
-        let session = DAVSession(transport: HTTPTransport(authorization: credentials.authorization, for: state.pairing.url,
-                                                          environment: environment),
-                                 hasPassword: credentials.password != nil)
+        let session = DAVSession(credentials: credentials, for: state.pairing.url, environment: environment)
         defer { session.transport.shutDown() }
         return try run(&state, session: session)
     }

@@ -24,6 +24,9 @@ public enum SyncError: Error, Sendable {
     case transport(TransportFailure, host: String)
     /// The server refused the user and password (401), or asked for a password none was found for.
     case unauthorized(host: String, hadPassword: Bool)
+    /// The server refused a password sent without a user name (none in the address, the pairing
+    /// or `~/.netrc`'s entry).
+    case noUserName(host: String)
     /// The server answered a request with an error status.
     case status(Int, method: String, path: String)
     /// An answer too large to be a task list's.

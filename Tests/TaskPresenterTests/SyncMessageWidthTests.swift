@@ -21,6 +21,7 @@ struct SyncMessageWidthTests {
         .invalidAddress("dav.example.com/user/tasks/"), .passwordInAddress, .plainHTTP(host: host),
         .passwordElsewhere(host: "p42-caldav.example.com"), .notPaired,
         .pairedElsewhere(address), .unauthorized(host: host, hadPassword: true), .unauthorized(host: host, hadPassword: false),
+        .noUserName(host: host),
         .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20), .invalidAddress(address),
         .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),

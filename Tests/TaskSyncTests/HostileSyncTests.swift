@@ -130,6 +130,24 @@ import Testing
         #expect(run == ProgramRun(output: "paired with \(address) (flaky-writes)\nsynced: received 1 new; sent 3 new\n"))
     }
 
+    /// A write the server applied and then failed (a gateway that gave up on it) is refused by
+    /// its condition when sent again; what the server holds then says it was done, and it is
+    /// counted as sent. It was said as changed on the server during the sync, and nothing as sent
+    /// (found by an independent tester).
+    @Test func aWriteTheServerAppliedButFailedIsCountedAsSent() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))
+        try await store.script("add Call mom\nadd Pay rent\n")
+        let address = store.server.hostile("applied-then-failed").absoluteString
+
+        let paired = try await store.run("sync", address)
+        try await store.script("rm 1\nedit 1 Pay rent today\n")
+        let changed = try await store.run("sync")
+
+        #expect(paired == ProgramRun(output: "paired with \(address) (applied-then-failed)\nsynced: received 1 new; sent 2 new\n"))
+        #expect(changed == ProgramRun(output: "synced: sent 1 changed, 1 removed\n"))
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     @Test func aSummaryOfOneMebibyteArrivesWhole() async throws {
         let store = try await Self.store()
         let address = store.server.hostile("long-summary").absoluteString

@@ -93,6 +93,23 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// A password command gives no user name: with none in the address, the server's refusal says
+    /// where the name goes. It said "refused the user name and password", with no name sent (found
+    /// by an independent tester).
+    @Test func aPasswordWithoutAUserNameIsSaidToWantOne() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        try Data((store.server.password + "\n").utf8).write(to: URL(fileURLWithPath: store.folder.file("secret")))
+        let command = "cat " + store.folder.file("secret")
+        let list = store.server.collection.absoluteString
+
+        let run = try await store.run("sync", list, "--password-command", command)
+
+        #expect(run == ProgramRun(error: "sync: 127.0.0.1 refused: no user name (https://NAME@HOST/… gives one)\n",
+                                  status: 1))
+        #expect(try await store.run("sync", "--status")
+                == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
+    }
+
     /// A shared list's pairing is kept in the state folder ($XDG_STATE_HOME/tasks), which a one-shot
     /// command does not make.
     @Test func aSharedListPairsOnFirstUse() async throws {

@@ -110,7 +110,11 @@ struct SyncRun {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
             start += batch.count
             let answers = try send(batch, to: collection)
-            for (write, answer) in zip(batch, answers) {
+            for (write, (answer, retried)) in zip(batch, answers) {
+                var answer = answer
+                if retried, answer.status == 412 || (answer.status == 404 && write.body == nil) {
+                    answer = try confirmation(of: write, in: collection) ?? answer
+                }
                 switch answer.status {
                 case 412:
                     postponed.insert(write.id)
@@ -138,26 +142,45 @@ struct SyncRun {
         }
     }
 
-    /// The answers to `batch`'s writes. One answered 500 or 503 is sent again, one at a time, up
-    /// to twice, a moment later: a server taking several writes at once may fail one of them
-    /// (Xandikos' git store, two commits at a time: "FileLocked"). A write the server did apply
-    /// before failing is then refused by its condition (412), and found equal by the next sync.
-    private func send(_ batch: [SyncPlan.Write], to collection: URL) throws(SyncError) -> [HTTPAnswer] {
+    /// The answers to `batch`'s writes, each with whether it was sent again. One answered 500 or
+    /// 503 is sent again, one at a time, up to twice, a moment later: a server taking several
+    /// writes at once may fail one of them (Xandikos' git store, two commits at a time:
+    /// "FileLocked"). A write the server did apply before failing is then refused by its
+    /// condition (412), or a removal finds nothing (404): `confirmation` tells.
+    private func send(_ batch: [SyncPlan.Write], to collection: URL) throws(SyncError) -> [(HTTPAnswer, retried: Bool)] {
         func request(_ write: SyncPlan.Write) -> (method: String, url: URL, headers: [(String, String)], body: [UInt8]?) {
             var headers: [(String, String)] = []
             if let etag = write.etag { headers.append(("If-Match", etag)) } else if write.body != nil { headers.append(("If-None-Match", "*")) }
             if write.body != nil { headers.append(("Content-Type", "text/calendar; charset=utf-8")) }
             return (write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection), headers, write.body)
         }
-        var answers = try session.transport.sendAll(batch.map(request))
+        var answers = try session.transport.sendAll(batch.map(request)).map { ($0, retried: false) }
         for (index, write) in batch.enumerated() {
-            for pause in [0.2, 1.0] where [500, 503].contains(answers[index].status) {
+            for pause in [0.2, 1.0] where [500, 503].contains(answers[index].0.status) {
                 Thread.sleep(forTimeInterval: pause)
                 let again = request(write)
-                answers[index] = try session.transport.send(again.method, again.url, headers: again.headers, body: again.body)
+                answers[index] = (try session.transport.send(again.method, again.url, headers: again.headers, body: again.body),
+                                  retried: true)
             }
         }
         return answers
+    }
+
+    /// The answer `write` would have had, had the server not failed it (500) after applying it:
+    /// what the server holds now is what it wrote (the same bytes, or nothing for a removal).
+    /// Nil when it is not: the write was refused, or the task changed there meanwhile.
+    private func confirmation(of write: SyncPlan.Write, in collection: URL) throws(SyncError) -> HTTPAnswer? {
+        let url = Self.url(write.href, in: collection)
+        let held = try session.transport.send("GET", url, limit: HTTPTransport.listLimit)
+        if held.status == 401 { try session.check(held, "GET", url) }
+        switch (write.body, held.status) {
+        case (nil, 404), (nil, 410):
+            return HTTPAnswer(status: 204, headers: [], body: [])
+        case let (body?, 200) where held.body == body:
+            return HTTPAnswer(status: 204, headers: held.header("ETag").map { [("ETag", $0)] } ?? [], body: [])
+        default:
+            return nil
+        }
     }
 
     /// Writes the plan's changes to the list in one step, and the values of this side that the

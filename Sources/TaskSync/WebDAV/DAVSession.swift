@@ -6,6 +6,15 @@ struct DAVSession {
     let transport: HTTPTransport
     /// Whether the requests carry a password (a 401 then means it was refused, not missing).
     let hasPassword: Bool
+    /// Whether a user name goes with it (a password refused without one wanted a name).
+    let hasUser: Bool
+
+    /// A session with the server of `url`, its requests carrying `credentials`.
+    init(credentials: Credentials, for url: URL, environment: [String: String]) {
+        transport = HTTPTransport(authorization: credentials.authorization, for: url, environment: environment)
+        hasPassword = credentials.password != nil
+        hasUser = credentials.user?.isEmpty == false
+    }
 
     /// A `PROPFIND` of `properties` (`<d:getetag/>`…) at `url`; `depth` 0 or 1. Its answer may hold
     /// `limit` bytes: a few properties (discovery's) unless a whole list's members are asked for.
@@ -31,6 +40,7 @@ struct DAVSession {
     func check(_ answer: HTTPAnswer, _ method: String, _ url: URL) throws(SyncError) {
         switch answer.status {
         case 200..<300: return
+        case 401 where hasPassword && !hasUser: throw .noUserName(host: url.host ?? "")
         case 401: throw .unauthorized(host: url.host ?? "", hadPassword: hasPassword)
         default: throw .status(answer.status, method: method, path: url.path)
         }
