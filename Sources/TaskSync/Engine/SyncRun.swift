@@ -17,6 +17,8 @@ struct SyncRun {
     /// sync, when that one left nothing to do: a sync that finds it so, and no news on the server,
     /// does not read the list (an open prompt syncs every minute).
     let knownVersion: Int?
+    /// Reads the base of an item `state` holds without it (`PairingFile.base(of:)`).
+    let bases: (String) throws(SyncError) -> String?
     /// The list's version as this sync found it, when it left nothing for the next one to finish.
     private(set) var cleanVersion: Int?
 
@@ -27,8 +29,9 @@ struct SyncRun {
     private var put: [String] = []
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
-         knownVersion: Int? = nil) {
+         knownVersion: Int? = nil, bases: @escaping (String) throws(SyncError) -> String? = { _ in nil }) {
         self.state = state
+        self.bases = bases
         self.session = session
         self.storage = storage
         self.timeZone = timeZone
@@ -55,7 +58,7 @@ struct SyncRun {
         }
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
-        let plan = SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
+        let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases)
         // An empty list here that was not empty at the last sync is more likely a store replaced
         // (a new file, a restore) than every task removed one by one: emptying the server from it
         // would lose every task there.
@@ -85,7 +88,7 @@ struct SyncRun {
             state.items[id.uuidString.lowercased()] = item.map { item in
                 var item = item
                 item.fingerprint = now.map { SyncState.fingerprint(of: $0.0, properties: $0.1) }
-                item.sortValue = SortOrder.value(in: item.base)
+                if let base = item.base { item.sortValue = SortOrder.value(in: base) }
                 return item
             }
         }
