@@ -127,14 +127,29 @@ public final class CalDAVSync: @unchecked Sendable {
         Credentials.netrcFile(environment)
     }
 
-    /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was none.
-    public func unpair() throws(SyncError) -> Pairing? {
+    /// What `unpair` did.
+    public enum Unpaired: Sendable {
+        /// Forgot the pairing with this task list.
+        case from(Pairing)
+        /// Removed a pairing file that did not read as one (damaged, or not a pairing at all).
+        case unreadableFileRemoved
+    }
+
+    /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was
+    /// none. A file that does not read as a pairing is removed too: nothing else could.
+    public func unpair() throws(SyncError) -> Unpaired? {
         guard isPaired else { return nil }
         return try locked { () throws(SyncError) in
-            guard let state = try SyncState.summary(at: statePath) else { return nil }
+            var state: SyncState.Summary?
+            do throws(SyncError) {
+                state = try SyncState.summary(at: statePath)
+            } catch {
+                guard case .unreadablePairingFile = error else { throw error }
+            }
+            guard FileManager.default.fileExists(atPath: statePath) else { return nil }
             cached = nil
             try SyncState.remove(at: statePath)
-            return state.pairing
+            return state.map { .from($0.pairing) } ?? .unreadableFileRemoved
         }
     }
 
@@ -229,7 +244,7 @@ public final class CalDAVSync: @unchecked Sendable {
         components.user = nil
         components.scheme = scheme
         if components.path.isEmpty { components.path = "/" }
-        guard let url = components.url else { throw .invalidAddress(request.address) }
+        guard let url = components.url, HTTPTransport.hasValidPort(url) else { throw .invalidAddress(withoutPassword(request.address)) }
         return Pairing(url: url, user: user, passwordCommand: request.passwordCommand, allowsPlainHTTP: request.allowsPlainHTTP)
     }
 

@@ -67,15 +67,25 @@ import Testing
         #expect(try await store.remote().values.contains { $0.contains("SUMMARY:Buy oat milk") })
     }
 
-    /// A file that is neither an SQLite database nor a JSON pairing is said in one line, and left.
-    @Test func aFileThatIsNotAPairingIsSaidAndLeft() async throws {
+    /// A file that is neither an SQLite database nor a JSON pairing is said in one line, with how
+    /// to be rid of it; `sync --unpair` removes it (it said the same, and nothing removed it:
+    /// found by an independent tester).
+    @Test(arguments: ["not a pairing\n", "SQLite format 3\0" + String(repeating: "x", count: 200)])
+    func aFileThatIsNotAPairingIsSaidAndUnpairRemovesIt(contents: String) async throws {
         let store = try await SyncedStore.paired(.radicale, "add Call mom\n")
-        try Data("not a pairing\n".utf8).write(to: URL(fileURLWithPath: Self.path(store)))
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: Self.path(store)))
 
         let run = try await store.run("sync")
+        let status = try await store.run("sync", "--status")
+        let unpaired = try await store.run("sync", "--unpair")
 
-        #expect(run == ProgramRun(error: "sync: cannot use the pairing file \(Self.path(store)): it does not read as a pairing\n",
-                                  status: 1))
-        #expect(FileManager.default.contents(atPath: Self.path(store)) == Data("not a pairing\n".utf8))
+        // The path, shortened in the middle to fit 80 columns.
+        let reason = try #require(run.error.firstMatch(of: /^sync: (\/tmp\/.{2,}….{2,}caldav) is not a pairing: sync --unpair removes it\n$/))
+        #expect(run.status == 1 && run.output.isEmpty && run.error.count <= 81)
+        #expect(status == ProgramRun(error: "sync: \(reason.1) is not a pairing: sync --unpair removes it\n", status: 1))
+        #expect(unpaired == ProgramRun(output: "removed the pairing file, which was not one: sync URL pairs again\n"))
+        #expect(!FileManager.default.fileExists(atPath: Self.path(store)))
+        #expect(try await store.run("sync", store.server.collection.absoluteString)
+                == ProgramRun(output: "paired with \(store.server.collection.absoluteString) (Tasks)\nsynced: nothing changed\n"))
     }
 }

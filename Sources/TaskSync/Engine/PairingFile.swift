@@ -49,7 +49,7 @@ final class PairingFile {
         do {
             return try database.read { db in
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing") else {
-                    throw SyncError.pairingFile(path: path, reason: "it holds no pairing")
+                    throw SyncError.unreadablePairingFile(path: path)
                 }
                 var state = SyncState(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data))
                 state.syncToken = (row["syncToken"] as Data?).map(Self.text)
@@ -77,7 +77,7 @@ final class PairingFile {
         do {
             return try database.read { db in
                 guard let row = try Row.fetchOne(db, sql: "SELECT pairing, lastSync, leftAlone FROM pairing") else {
-                    throw SyncError.pairingFile(path: path, reason: "it holds no pairing")
+                    throw SyncError.unreadablePairingFile(path: path)
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
                 return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data),
@@ -198,10 +198,13 @@ final class PairingFile {
         String(decoding: data, as: UTF8.self)
     }
 
-    /// `error` as the pairing file's: SQLite's message, or the error's own words.
+    /// `error` as the pairing file's: one that is not a pairing, or SQLite's words.
     private static func failure(_ path: String, _ error: any Error) -> SyncError {
         if let error = error as? SyncError { return error }
-        if let error = error as? DatabaseError { return .pairingFile(path: path, reason: error.message ?? "\(error.resultCode)") }
-        return .pairingFile(path: path, reason: "it does not read as a pairing")
+        if let error = error as? DatabaseError {
+            if [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR].contains(error.resultCode) { return .unreadablePairingFile(path: path) }
+            return .pairingFile(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        return .unreadablePairingFile(path: path)
     }
 }

@@ -151,7 +151,7 @@ struct SyncState: Codable, Sendable, Equatable {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
-            throw .pairingFile(path: path, reason: "it does not read as a pairing")
+            throw .unreadablePairingFile(path: path)
         }
     }
 
