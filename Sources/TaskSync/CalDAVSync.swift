@@ -171,10 +171,15 @@ public final class CalDAVSync: @unchecked Sendable {
         let before = state
         let statePath = statePath
         var file: PairingFile?
+        // What the pairing file holds: the state read, then each checkpoint the run keeps.
+        var kept = state
         var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock(),
                           knownVersion: knownVersion, bases: { (key) throws(SyncError) in
             if file == nil { file = try PairingFile.open(statePath) }
             return try file?.base(of: key)
+        }, keep: { (checkpoint, keys) throws(SyncError) in
+            try checkpoint.save(to: statePath, keys: keys)
+            kept = checkpoint
         })
         knownVersion = nil
         var report = try run.run()
@@ -188,7 +193,7 @@ public final class CalDAVSync: @unchecked Sendable {
             cached = Posix.stamp(statePath).map { (state, $0) }
             return report
         }
-        try save(state, since: before)
+        try save(state, since: kept)
         return report
     }
 

@@ -108,29 +108,45 @@ final class PairingFile {
     func write(_ state: SyncState, since before: SyncState?) throws(SyncError) {
         do {
             try database.write { db in
-                try Self.writePairing(state, db)
-                let update = try db.makeStatement(sql: """
-                    INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """)
-                let updateBase = try db.makeStatement(sql: "INSERT OR REPLACE INTO base (id, text) VALUES (?, ?)")
-                for (key, item) in state.items where before?.items[key] != item {
-                    try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
-                                                   item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
-                                                   item.unreadableThere])
-                    if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
-                }
+                let changed = state.items.compactMap { key, item in before?.items[key] == item ? nil : key }
                 let gone = try before.map { before in before.items.keys.filter { state.items[$0] == nil } }
                     ?? String.fetchAll(db, sql: "SELECT id FROM item").filter { state.items[$0] == nil }
-                let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
-                let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
-                for key in gone {
-                    try remove.execute(arguments: [key])
-                    try removeBase.execute(arguments: [key])
-                }
+                try Self.write(state, keys: changed + gone, db)
             }
         } catch {
             throw Self.failure(path, error)
+        }
+    }
+
+    /// Writes the pairing's row of `state` and the rows of the items of `keys`, in one transaction
+    /// (an item's base only when it holds one); those `state` does not have go.
+    func write(_ state: SyncState, keys: [String]) throws(SyncError) {
+        do {
+            try database.write { db in try Self.write(state, keys: keys, db) }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    private static func write(_ state: SyncState, keys: [String], _ db: Database) throws {
+        try writePairing(state, db)
+        let update = try db.makeStatement(sql: """
+            INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        let updateBase = try db.makeStatement(sql: "INSERT OR REPLACE INTO base (id, text) VALUES (?, ?)")
+        let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
+        let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
+        for key in keys {
+            guard let item = state.items[key] else {
+                try remove.execute(arguments: [key])
+                try removeBase.execute(arguments: [key])
+                continue
+            }
+            try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
+                                           item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
+                                           item.unreadableThere])
+            if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
         }
     }
 
