@@ -53,6 +53,8 @@ let package = Package(
                 "TaskInterchange",
                 "TaskSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The pairing file (PairingFile): an SQLite database, read and written row by row.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(

@@ -33,6 +33,8 @@ answers as a task list holding one task, item.ics:
                           PUT, first changing PUT and DELETE 500 after applying it (a gateway that
                           gave up on a server that did the work); a write whose condition fails
                           answers 412, as RFC 9110 says
+    /bad-port-home/       not a task list: its calendar-home-set is http://127.0.0.1:99999/home/, a port
+                          past 65535
     /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
                           this server (//localhost:PORT/ok/: https when the server is)
 
@@ -85,7 +87,7 @@ FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already, and /a
 KEPT = {"item.ics": calendar(b"SUMMARY:Buy milk\r\n")}  # /applied-then-failed/'s members, by name
 EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
-                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed"]
+                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed", "bad-port-home"]
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
@@ -199,8 +201,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             unit = response("/huge/item.ics", item_props(b"", False))
             return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
-        if folder in ("elsewhere-home", "elsewhere-secure-home"):
-            elsewhere = ("http://127.0.0.2:%d/elsewhere-home/" if folder == "elsewhere-home" else "//localhost:%d/ok/") \
+        if folder in ("elsewhere-home", "elsewhere-secure-home", "bad-port-home"):
+            elsewhere = "http://127.0.0.1:99999/home/" if folder == "bad-port-home" else \
+                ("http://127.0.0.2:%d/elsewhere-home/" if folder == "elsewhere-home" else "//localhost:%d/ok/") \
                 % self.server.server_address[1]
             props = ("<d:resourcetype><d:collection/></d:resourcetype><c:calendar-home-set><d:href>%s</d:href>"
                      "</c:calendar-home-set>" % elsewhere).encode()

@@ -40,8 +40,11 @@ enum SyncCommands {
             }
             return (statusLines(status, netrcFile: sync.netrcFile, at: moment), false)
         case .unpair:
-            guard let pairing = try sync.unpair() else { return ([.info("not paired: there is nothing to unpair")], false) }
-            return ([unpairedLine(pairing)], false)
+            switch try sync.unpair() {
+            case nil: return ([.info("not paired: there is nothing to unpair")], false)
+            case let .from(pairing)?: return ([unpairedLine(pairing)], false)
+            case .unreadableFileRemoved?: return ([.info("removed the pairing file, which was not one: sync URL pairs again")], false)
+            }
         }
     }
 

@@ -55,6 +55,8 @@ extension SyncError {
             "the password command printed no password"
         case let .pairingFile(path, reason):
             "cannot use the pairing file \(path): \(reason)"
+        case let .unreadablePairingFile(path):
+            fitting("", path, " is not a pairing: sync --unpair removes it")
         case let .store(error):
             TaskPresenter.describe(error)
         case let .wouldEmptyServer(count):

@@ -1,4 +1,5 @@
 import TaskModel
+import TaskSync
 
 /// What the command line asks of the presenter before there is one, or without one: the help,
 /// the grammar of the command words, and the sentences said around a session. Stateless, and
@@ -25,6 +26,13 @@ extension TaskPresenter {
     public static func savesAChange(_ line: String) -> Bool {
         guard let command = try? CommandParser.parse(line[...]) else { return false }
         return command.isChange
+    }
+
+    /// Whether the prompt may keep `line` in its history (in memory and in the history file): not
+    /// when it holds an address with a password (`sync https://alice:SECRET@…`), which `sync`
+    /// refuses and which would otherwise lie in the file for good.
+    public static func mayRemember(_ line: String) -> Bool {
+        CalDAVSync.withoutPassword(line) == line
     }
 
     /// What the prompt says when Ctrl-C came too late to stop a change: it was saved, only its

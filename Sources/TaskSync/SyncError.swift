@@ -40,6 +40,8 @@ public enum SyncError: Error, Sendable {
     case passwordCommand(PasswordCommandFailure)
     /// The file where the pairing is kept could not be read or written.
     case pairingFile(path: String, reason: String)
+    /// The file where the pairing is kept is not one (damaged, or another file).
+    case unreadablePairingFile(path: String)
     /// The local list could not be read or changed.
     case store(any Error)
     /// The list here is empty, and the sync would remove every one of this many tasks from the server.
@@ -100,6 +102,8 @@ extension SyncError.TransportFailure {
             return
         }
         if let error = error as? IOError, error.errnoCode == ECONNREFUSED { self = .refused; return }
+        // A TLS server reading a plain http request resets the connection (no more said).
+        if let error = error as? IOError, error.errnoCode == ECONNRESET { self = .closed; return }
         if error is NIOSSLError || error is BoringSSLError {
             let words = String(describing: error)
             self = words.contains("CERTIFICATE_VERIFY_FAILED") ? .untrustedCertificate

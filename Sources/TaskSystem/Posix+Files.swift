@@ -20,6 +20,27 @@ extension Posix {
         return bytes
     }
 
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter); nil when it cannot
+    /// be read (see `lastErrorWasMissingFile`).
+    public static func firstBytes(ofFile path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            guard let read = read(descriptor, into: &bytes, from: filled) else { return nil }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// Renames the file at `path` to `newPath`, replacing any file there at once; false when it cannot.
+    public static func renameFile(_ path: String, to newPath: String) -> Bool {
+        rename(path, newPath) == 0
+    }
+
     /// Whether the latest failure was a missing file (`ENOENT`).
     public static var lastErrorWasMissingFile: Bool { errno == ENOENT }
 
@@ -40,11 +61,12 @@ extension Posix {
         return true
     }
 
-    /// Removes the file at `path` (and its lock file, `path.lock`, when there is one); false when
-    /// the file cannot be removed.
+    /// Removes the file at `path` (and its lock file, `path.lock`, and an SQLite journal,
+    /// `path-journal`, when there are); false when the file cannot be removed.
     public static func removeFile(_ path: String) -> Bool {
         guard unlink(path) == 0 else { return false }
         unlink(path + ".lock")
+        unlink(path + "-journal")
         return true
     }
 

@@ -55,6 +55,19 @@ import Testing
         try await session.waitFor { $0.last == "tasks> add tab  and backslash\\ \\" } // the Tab to column 16
     }
 
+    /// A line holding an address with a password (which `sync` refuses) is kept neither in the
+    /// file nor for Up: it lay in the history file for good (found by an independent tester).
+    @Test func aLineWithAPasswordInAnAddressIsNotKept() async throws {
+        let session = try await TerminalSession(in: folder)
+        try await session.run("help add")
+        let refused = try await session.run("sync https://alice:SECRET@127.0.0.1:1/tasks/")
+        try await session.press("Up")
+        try await session.waitFor { $0.last == "tasks> help add" }
+
+        #expect(refused == ["sync: the address holds a password: put it in ~/.netrc or use --password-command"])
+        #expect(historyLines == ["help\\040add"])
+    }
+
     @Test func entriesAreWrittenAsLibeditReadsThem() async throws {
         let session = try await TerminalSession(in: folder)
         try await session.run("add back\\slash")

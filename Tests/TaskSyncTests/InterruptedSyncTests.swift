@@ -1,6 +1,7 @@
 import Foundation
 import TaskTestSupport
 import Testing
+@testable import TaskSync
 
 /// A first sync of many tasks cut off half-way (the server crashing, or `tasks` killed with -9):
 /// the next sync completes it, with every task once on each side, none lost, none doubled.
@@ -57,6 +58,34 @@ import Testing
         let error = store.folder.contents(of: "sync.err") ?? ""
         #expect(status == 1 && error.split(separator: "\n").count == 1, "\(status) \(error)")
         try await Self.expectEveryTaskOnceOnEachSide(store)
+    }
+
+    /// A task the cut sync had sent, removed here before the next sync, is removed there too: each
+    /// batch the sync sends is kept in the pairing as it goes. It came back, here and there, as the
+    /// server's new task (found by an independent tester).
+    @Test func aTaskRemovedHereAfterAFirstSyncWasKilledIsRemovedThere() async throws {
+        let (store, pid) = try await Self.firstSyncUnderWay(.radicale)
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while (try? SyncState.load(from: pairing))??.items.isEmpty ?? true, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        _ = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+        let kept = try #require(try SyncState.load(from: pairing))
+        let exported = try JSONSerialization.jsonObject(with: Data(try await store.export().utf8)) as? [[String: Any]]
+        let first = try #require(exported?.first { $0["description"] as? String == "task 1" }?["uuid"] as? String)
+        try #require(kept.items.count < Self.count && kept.items[first.lowercased()] != nil, "\(kept.items.count) kept")
+
+        try await store.script("rm 1\n")
+        let next = try await store.run("sync")
+
+        #expect(next.status == 0 && next.error.isEmpty, "\(next)")
+        let here = try await store.list()
+        let there = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }
+        #expect(!here.contains("task 1\n") && !there.contains("SUMMARY:task 1"))
+        #expect(here.split(separator: "\n").count == Self.count - 1 && there.count == Self.count - 1)
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
     @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])

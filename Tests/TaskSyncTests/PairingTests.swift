@@ -110,6 +110,21 @@ import Testing
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
     }
 
+    /// `~/.netrc` gives the user name when a command gives the password: `help sync` says so (it
+    /// was read only without a command: found by an independent tester).
+    @Test func aPasswordCommandTakesTheUserNameFromNetrc() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        try Data("machine 127.0.0.1 login \(store.server.user)\n".utf8).write(to: URL(fileURLWithPath: store.folder.file("home/.netrc")))
+        try Data((store.server.password + "\n").utf8).write(to: URL(fileURLWithPath: store.folder.file("secret")))
+        let command = "cat " + store.folder.file("secret")
+        let list = store.server.collection.absoluteString
+
+        let run = try await store.run("sync", list, "--password-command", command)
+
+        #expect(run == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: nothing changed\n"))
+        #expect(try await store.run("sync", "--status").output.hasPrefix("paired with \(list) as alice\n"))
+    }
+
     /// A shared list's pairing is kept in the state folder ($XDG_STATE_HOME/tasks), which a one-shot
     /// command does not make.
     @Test func aSharedListPairsOnFirstUse() async throws {

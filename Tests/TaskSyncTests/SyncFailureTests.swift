@@ -141,6 +141,41 @@ import Testing
         https.scheme = "https"
         let wrong = try #require(https.string)
         #expect(try await said(wrong, nil) == SyncedStore.failure("sync \(wrong)", "127.0.0.1 does not answer https there (an http:// address?)"))
+        var http = try #require(URLComponents(url: server.collection, resolvingAgainstBaseURL: false))
+        http.scheme = "http"
+        let plainToHTTPS = try #require(http.string)
+        // It said the library's "read(descriptor:pointer:size:): Connection reset by peer (errno: 104)".
+        #expect(try await said(plainToHTTPS, nil) == SyncedStore.failure("sync \(plainToHTTPS)", "127.0.0.1 closed the connection"))
+    }
+
+    /// A port past 65535 is not an address: said in one line. The HTTP library trapped on it (the
+    /// program crashed, the prompt with it), typed or named by a server's answer (found by an
+    /// independent tester).
+    @Test func aPortPast65535IsSaidNotToBeAnAddress() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))
+        let hostile = store.server.hostile("bad-port-home").absoluteString
+
+        let typed = try await store.run("sync", "https://127.0.0.1:99999/")
+        let named = try await store.run("sync", hostile)
+
+        #expect(typed == ProgramRun(error: SyncedStore.failure("sync https://127.0.0.1:99999/",
+                                                               "`https://127.0.0.1:99999/` is not a CalDAV server's address (https://…)"),
+                                    status: 1))
+        #expect(named == ProgramRun(error: SyncedStore.failure("sync \(hostile)", "`http://127.0.…1:99999/home/` is not a CalDAV server's address (https://…)"),
+                                    status: 1))
+    }
+
+    /// Xandikos answers a path where nothing is with a multistatus whose one response is 404:
+    /// that is not found, not a server's address leading on to the user's only list (the list was
+    /// paired with, and synced into, found by an independent tester).
+    @Test(arguments: servers)
+    func aMistypedListAddressIsNotFound(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        try await store.script("add Buy milk\n")
+        let typo = try #require(URL(string: "/alice/nothing/here/", relativeTo: store.server.collection)?.absoluteString)
+
+        try await Self.expectFailure(store, "sync", typo, error: "the server answered PROPFIND /alice/nothing/here with 404 Not Found")
+        #expect(try await store.remote().isEmpty)
     }
 
     @Test(arguments: servers)

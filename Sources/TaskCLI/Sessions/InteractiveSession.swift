@@ -75,7 +75,7 @@ struct InteractiveSession {
             case .interrupted:
                 continue
             case .line(let line):
-                if line.contains(where: { !$0.isWhitespace }) {
+                if line.contains(where: { !$0.isWhitespace }), TaskPresenter.mayRemember(line) {
                     editor.addToHistory(line)
                     if let history, !history.append(line), !warnedAboutHistory {
                         view.output.writeFailure("cannot save the history in \(history.path)")

@@ -17,12 +17,16 @@ struct Credentials: Sendable {
     /// The credentials for the task list at `url` as `pairing` says, looked up now.
     static func look(for pairing: Pairing, environment: [String: String]) throws(SyncError) -> Credentials {
         var credentials = Credentials(user: pairing.user)
+        // `~/.netrc` gives the user name with a password command too (`help sync` says so).
+        let entry = (pairing.passwordCommand != nil && pairing.user != nil) ? nil
+            : (pairing.passwordHost ?? pairing.url.host).flatMap { host in
+                netrcText(environment).flatMap { Netrc($0).entry(host: host, login: pairing.user) }
+            }
+        if credentials.user == nil { credentials.user = entry?.login }
         if let command = pairing.passwordCommand {
             credentials.password = try PasswordCommand.run(command)
-        } else if let host = pairing.passwordHost ?? pairing.url.host, let text = netrcText(environment) {
-            let entry = Netrc(text).entry(host: host, login: pairing.user)
+        } else {
             credentials.password = entry?.password
-            if credentials.user == nil { credentials.user = entry?.login }
         }
         if credentials.password != nil, pairing.url.scheme == "http", !pairing.allowsPlainHTTP,
            !isLoopback(pairing.url.host ?? "") {

@@ -55,7 +55,10 @@ struct SyncPlan {
     private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
 
-    init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
+    /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
+    /// item that was loaded without it (by the task's identity, lower case).
+    init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
+         bases: (String) throws(SyncError) -> String? = { _ in nil }) throws(SyncError) {
         var local: [TaskItem.ID: TaskItem] = [:]
         for task in list { local[task.id] = task }
         self.local = local
@@ -63,11 +66,12 @@ struct SyncPlan {
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
-        for id in order { plan(id, server: server, state: state, timeZone: timeZone, now: now) }
+        for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
 
-    private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date) {
+    private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
+                               bases: (String) throws(SyncError) -> String?) throws(SyncError) {
         let key = id.uuidString.lowercased()
         let item = state.items[key]
         let localTask = local[id]
@@ -95,7 +99,9 @@ struct SyncPlan {
                             sortValue: item.sortValue, movedThere: false)
             return
         }
-        let base = item.flatMap { try? ICalendarResource.read(Array($0.base.utf8), timeZone: timeZone, now: now) }
+        var baseText = item?.base
+        if baseText == nil, item != nil { baseText = try bases(key) }
+        let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         let remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
         let merge = SyncMerge.merge(base: base.map(SyncFields.init), local: localTask.map(SyncFields.init),

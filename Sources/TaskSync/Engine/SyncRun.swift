@@ -17,6 +17,11 @@ struct SyncRun {
     /// sync, when that one left nothing to do: a sync that finds it so, and no news on the server,
     /// does not read the list (an open prompt syncs every minute).
     let knownVersion: Int?
+    /// Reads the base of an item `state` holds without it (`PairingFile.base(of:)`).
+    let bases: (String) throws(SyncError) -> String?
+    /// Keeps a state in the pairing file while the sync runs (`checkpoint`): the pairing and the
+    /// items of these keys.
+    let keep: (SyncState, [String]) throws(SyncError) -> Void
     /// The list's version as this sync found it, when it left nothing for the next one to finish.
     private(set) var cleanVersion: Int?
 
@@ -27,8 +32,11 @@ struct SyncRun {
     private var put: [String] = []
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
-         knownVersion: Int? = nil) {
+         knownVersion: Int? = nil, bases: @escaping (String) throws(SyncError) -> String? = { _ in nil },
+         keep: @escaping (SyncState, [String]) throws(SyncError) -> Void = { _, _ in }) {
         self.state = state
+        self.bases = bases
+        self.keep = keep
         self.session = session
         self.storage = storage
         self.timeZone = timeZone
@@ -55,7 +63,7 @@ struct SyncRun {
         }
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
-        let plan = SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
+        let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases)
         // An empty list here that was not empty at the last sync is more likely a store replaced
         // (a new file, a restore) than every task removed one by one: emptying the server from it
         // would lose every task there.
@@ -72,7 +80,7 @@ struct SyncRun {
         var settled = plan.settled
         report.notSent = plan.notSent
         // The server first: a sync that fails there has changed nothing here.
-        try write(plan.writes, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
+        try write(plan, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
         let listed = try writeList(plan, settling: &settled)
         for id in plan.order where !postponed.contains(id) {
             guard let found = plan.conflicts[id] else { continue }
@@ -85,7 +93,7 @@ struct SyncRun {
             state.items[id.uuidString.lowercased()] = item.map { item in
                 var item = item
                 item.fingerprint = now.map { SyncState.fingerprint(of: $0.0, properties: $0.1) }
-                item.sortValue = SortOrder.value(in: item.base)
+                if let base = item.base { item.sortValue = SortOrder.value(in: base) }
                 return item
             }
         }
@@ -100,11 +108,14 @@ struct SyncRun {
         return report
     }
 
-    /// Sends `writes`, 64 at a time (the transport keeps a few in flight, the next one starting as
-    /// soon as one is answered), and keeps what each one left on the server in `settled`.
-    private mutating func write(_ writes: [SyncPlan.Write], settling settled: inout [TaskItem.ID: SyncState.Item?],
+    /// Sends the plan's writes, 64 at a time (the transport keeps a few in flight, the next one
+    /// starting as soon as one is answered), keeps what each one left on the server in `settled`,
+    /// and after each batch what the pairing may know already (`checkpoint`).
+    private mutating func write(_ plan: SyncPlan, settling settled: inout [TaskItem.ID: SyncState.Item?],
                                 names: (TaskItem.ID) -> String) throws(SyncError) {
+        let writes = plan.writes
         let collection = state.pairing.url
+        var checkpointed = state
         var start = 0
         while start < writes.count {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
@@ -139,7 +150,37 @@ struct SyncRun {
                     }
                 }
             }
+            try checkpoint(batch, of: plan, settled: settled, into: &checkpointed)
         }
+    }
+
+    /// Keeps in the pairing file what `batch` left on the server of the tasks the list keeps as
+    /// it was read (the sync writes nothing of them here): a sync cut short afterwards leaves the
+    /// pairing knowing them, so that a task removed here before the next sync is removed there
+    /// rather than come back as the server's new one (found by an independent tester). The
+    /// others wait for the end: their base is what the list is yet to hold.
+    private func checkpoint(_ batch: [SyncPlan.Write], of plan: SyncPlan, settled: [TaskItem.ID: SyncState.Item?],
+                            into kept: inout SyncState) throws(SyncError) {
+        var keys: [String] = []
+        for write in batch {
+            guard let item = settled[write.id], plan.localWrites[write.id] == nil,
+                  !plan.localRemovals.contains(write.id) else { continue }
+            let key = write.id.uuidString.lowercased()
+            kept.items[key] = item.map { item in
+                var item = item
+                // Nil: the next sync merges it against its base, which is what the list holds.
+                item.fingerprint = nil
+                if let base = item.base { item.sortValue = SortOrder.value(in: base) }
+                return item
+            }
+            keys.append(key)
+        }
+        guard !keys.isEmpty else { return }
+        // The next sync lists the whole task list: a server that leaves out of its changes a
+        // member made and removed since the token (Xandikos) cannot hide one this sync put.
+        kept.syncToken = nil
+        kept.putSinceToken = nil
+        try keep(kept, keys)
     }
 
     /// The answers to `batch`'s writes, each with whether it was sent again. One answered 500 or

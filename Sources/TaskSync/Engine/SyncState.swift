@@ -23,7 +23,7 @@ public struct Pairing: Codable, Sendable, Hashable {
     }
 }
 
-/// What a sync keeps between runs, in a file of its own beside the list (JSON, private): the
+/// What a sync keeps between runs, in a file of its own beside the list (`PairingFile`): the
 /// pairing, the server's sync token, and for each task synced its resource, ETag and the iCalendar
 /// text both sides last agreed on (the base of the next merge).
 struct SyncState: Codable, Sendable, Equatable {
@@ -31,8 +31,9 @@ struct SyncState: Codable, Sendable, Equatable {
         /// The resource's href, as the server wrote it.
         var href: String
         var etag: String?
-        /// The resource's text as last synced.
-        var base: String
+        /// The resource's text as last synced; nil: kept in the pairing file, not read
+        /// (`PairingFile.base(of:)`), as a sync needs it only for a task that changed.
+        var base: String?
         /// The task as the list held it after the last sync (`fingerprint(of:)`): while it is the
         /// same and the server names no change, the task is as both sides agreed, and its base
         /// need not be read.
@@ -104,10 +105,65 @@ struct SyncState: Codable, Sendable, Equatable {
         items.count - (leftAlone ?? 0)
     }
 
-    /// What `sync --status` says of a pairing: the state without what is kept of each task, which
-    /// is not read (200,000 tasks' is 100 MB).
-    struct Summary: Decodable {
-        /// A task's state, counted and not read.
+    /// What `sync --status` says of a pairing: the state without what is kept of each task.
+    struct Summary {
+        var pairing: Pairing
+        var lastSync: Date?
+        var itemCount: Int
+        var leftAlone: Int?
+    }
+
+    /// The state kept at `path`, its items without their bases when the file is an SQLite one; nil
+    /// when there is none (the list is not paired). With `upgrading`, a JSON file an earlier
+    /// version wrote is replaced by an SQLite one (call it holding `Posix.withLock(path:)`).
+    static func load(from path: String, upgrading: Bool = false) throws(SyncError) -> SyncState? {
+        if let file = try PairingFile.open(path) { return try file.load() }
+        let state = try decodeJSON(SyncState.self, from: path)
+        if upgrading, let state { try PairingFile.create(state, at: path) }
+        return state
+    }
+
+    /// The summary of the state kept at `path`; nil when there is none.
+    static func summary(at path: String) throws(SyncError) -> Summary? {
+        if let file = try PairingFile.open(path) { return try file.summary() }
+        return try decodeJSON(JSONSummary.self, from: path).map {
+            Summary(pairing: $0.pairing, lastSync: $0.lastSync, itemCount: $0.items.count, leftAlone: $0.leftAlone)
+        }
+    }
+
+    /// Writes it to `path`: what changed since `before` (the state as read from there), or the
+    /// whole state as a new file (`before` nil, or a JSON file there). Call it holding
+    /// `Posix.withLock(path:)`.
+    func save(to path: String, since before: SyncState? = nil) throws(SyncError) {
+        if let file = try PairingFile.open(path) {
+            try file.write(self, since: before)
+        } else {
+            try PairingFile.create(self, at: path)
+        }
+    }
+
+    /// Writes to `path` the pairing and the items of `keys` (those it no longer has go), as they
+    /// are in it. Call it holding `Posix.withLock(path:)`.
+    func save(to path: String, keys: [String]) throws(SyncError) {
+        guard let file = try PairingFile.open(path) else { return try PairingFile.create(self, at: path) }
+        try file.write(self, keys: keys)
+    }
+
+    /// A pairing file an earlier version wrote: JSON, decoded whole.
+    private static func decodeJSON<Kept: Decodable>(_ type: Kept.Type, from path: String) throws(SyncError) -> Kept? {
+        guard let bytes = Posix.contents(ofFile: path) else {
+            if Posix.lastErrorWasMissingFile { return nil }
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw .unreadablePairingFile(path: path)
+        }
+    }
+
+    /// What a summary reads of a JSON pairing file: each task's state counted, not read.
+    private struct JSONSummary: Decodable {
         struct Counted: Decodable {
             init(from decoder: any Decoder) {}
         }
@@ -116,37 +172,6 @@ struct SyncState: Codable, Sendable, Equatable {
         var lastSync: Date?
         var items: [String: Counted]
         var leftAlone: Int?
-    }
-
-    /// The state kept at `path`; nil when there is none (the list is not paired).
-    static func load(from path: String) throws(SyncError) -> SyncState? {
-        try decode(SyncState.self, from: path)
-    }
-
-    /// The summary of the state kept at `path`; nil when there is none.
-    static func summary(at path: String) throws(SyncError) -> Summary? {
-        try decode(Summary.self, from: path)
-    }
-
-    private static func decode<Kept: Decodable>(_ type: Kept.Type, from path: String) throws(SyncError) -> Kept? {
-        guard let bytes = Posix.contents(ofFile: path) else {
-            if Posix.lastErrorWasMissingFile { return nil }
-            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
-        }
-        do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
-        } catch {
-            throw .pairingFile(path: path, reason: "it does not read as a pairing")
-        }
-    }
-
-    /// Writes it to `path` whole or not at all (a new file renamed over the old), readable by its
-    /// owner only. Call it holding `Posix.withLock(path:)`.
-    func save(to path: String) throws(SyncError) {
-        // Keys in no particular order: sorting them took 4 % of a sync's CPU (perf, 1,000 tasks).
-        guard let data = try? JSONEncoder().encode(self), Posix.replaceFile(path, with: Array(data)) else {
-            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
-        }
     }
 
     static func remove(at path: String) throws(SyncError) {

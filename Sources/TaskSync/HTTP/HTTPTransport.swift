@@ -123,6 +123,8 @@ final class HTTPTransport: @unchecked Sendable {
 
     private func start(_ method: String, _ url: URL, headers: [(String, String)], body: [UInt8]?,
                        limit: Int) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
+        // AsyncHTTPClient traps on a port past 65535 (typed, or named by a server's answer).
+        guard Self.hasValidPort(url) else { throw .invalidAddress(url.absoluteString) }
         if url.scheme?.lowercased() == "https", !certificateFile.readable {
             throw .transport(.unreadableCertificateFile, host: url.host ?? url.absoluteString)
         }
@@ -140,6 +142,11 @@ final class HTTPTransport: @unchecked Sendable {
             throw .invalidAddress(url.absoluteString)
         }
         return client.execute(request: request, delegate: BoundedAnswer(limit: limit)).futureResult
+    }
+
+    /// Whether `url` names no port, or one a connection can be made to (1 to 65535).
+    static func hasValidPort(_ url: URL) -> Bool {
+        url.port.map { (1...65535).contains($0) } ?? true
     }
 
     private func wait(_ future: EventLoopFuture<HTTPAnswer>, url: URL) throws(SyncError) -> HTTPAnswer {

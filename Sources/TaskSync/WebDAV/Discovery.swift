@@ -16,6 +16,9 @@ enum Discovery {
 
     static func find(_ url: URL, session: DAVSession) throws(SyncError) -> Found {
         let (status, answered) = try session.propfind(url, depth: 0, properties: properties)
+        // Xandikos answers a missing path with a multistatus whose response is 404: nothing there
+        // (rather than a server's address, which would lead on to the user's only list).
+        if let own = status.responses.first, own.status == 404 { throw .status(404, method: "PROPFIND", path: url.path) }
         if let own = status.responses.first {
             if let list = taskList(own, base: answered) { return .taskList(list) }
             if isCalendar(own) { throw .notATaskList(url.absoluteString, found: []) }

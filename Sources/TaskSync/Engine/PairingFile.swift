@@ -1,0 +1,226 @@
+import Foundation
+internal import GRDB
+import TaskSystem
+
+/// The pairing file beside a list (`tasks.sqlite.caldav`): an SQLite database, readable by its
+/// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
+/// each) and that task's iCalendar text then (its base, a row of a table of their own). A sync
+/// reads every task's row, reads a base only for a task that changed, and writes only the rows
+/// that changed: the file was one JSON document, which 200,000 tasks made 123 MB, decoded whole by
+/// every sync and written whole by each one that changed a task. A JSON file an earlier version
+/// wrote is read, and replaced by the next write.
+///
+/// Texts are stored as blobs: GRDB binds a `String` as a C string, which a server's NUL would cut.
+final class PairingFile {
+    private let database: DatabaseQueue
+    let path: String
+
+    /// The SQLite file at `path`, opened; nil when the file there is not one (none, or JSON).
+    static func open(_ path: String) throws(SyncError) -> PairingFile? {
+        guard try isSQLite(path) else { return nil }
+        return try PairingFile(path)
+    }
+
+    private init(_ path: String) throws(SyncError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "tasks pairing"
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    /// Whether the file at `path` is an SQLite database (its header); false when there is none.
+    private static func isSQLite(_ path: String) throws(SyncError) -> Bool {
+        guard let header = Posix.firstBytes(ofFile: path, count: 16) else {
+            if Posix.lastErrorWasMissingFile { return false }
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+        return header == Array("SQLite format 3\0".utf8)
+    }
+
+    // MARK: Reading
+
+    /// The state kept, each item without its base (`SyncState.Item.base` nil: `base(of:)` reads it).
+    func load() throws(SyncError) -> SyncState {
+        do {
+            return try database.read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing") else {
+                    throw SyncError.unreadablePairingFile(path: path)
+                }
+                var state = SyncState(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data))
+                state.syncToken = (row["syncToken"] as Data?).map(Self.text)
+                state.putSinceToken = try (row["putSinceToken"] as Data?).map { try JSONDecoder().decode([String].self, from: $0) }
+                state.lastSync = (row["lastSync"] as Double?).map(Date.init(timeIntervalSince1970:))
+                state.leftAlone = row["leftAlone"]
+                let items = try Row.fetchCursor(db, sql: """
+                    SELECT id, href, etag, fingerprint, sortValue, unreadableThere FROM item
+                    """)
+                while let item = try items.next() {
+                    state.items[item[0]] = SyncState.Item(
+                        href: Self.text(item[1]), etag: (item[2] as Data?).map(Self.text), base: nil,
+                        fingerprint: (item[3] as Int64?).map(UInt64.init(bitPattern:)), sortValue: item[4],
+                        unreadableThere: (item[5] as Bool?) == true ? true : nil)
+                }
+                return state
+            }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    /// What `sync --status` says, without reading the tasks' rows.
+    func summary() throws(SyncError) -> SyncState.Summary {
+        do {
+            return try database.read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT pairing, lastSync, leftAlone FROM pairing") else {
+                    throw SyncError.unreadablePairingFile(path: path)
+                }
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
+                return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data),
+                                         lastSync: (row[1] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                         itemCount: count, leftAlone: row[2])
+            }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    /// The base of the task whose identity is `key` (lower case); nil when none is kept.
+    func base(of key: String) throws(SyncError) -> String? {
+        do {
+            return try database.read { db in
+                try Data.fetchOne(db, sql: "SELECT text FROM base WHERE id = ?", arguments: [key]).map(Self.text)
+            }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `state` to the file, in one transaction: the pairing's row, and the rows of the items
+    /// that differ from `before` (every item, without `before`), a base only when the item holds
+    /// one; the rows of items `state` no longer has go.
+    func write(_ state: SyncState, since before: SyncState?) throws(SyncError) {
+        do {
+            try database.write { db in
+                let changed = state.items.compactMap { key, item in before?.items[key] == item ? nil : key }
+                let gone = try before.map { before in before.items.keys.filter { state.items[$0] == nil } }
+                    ?? String.fetchAll(db, sql: "SELECT id FROM item").filter { state.items[$0] == nil }
+                try Self.write(state, keys: changed + gone, db)
+            }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    /// Writes the pairing's row of `state` and the rows of the items of `keys`, in one transaction
+    /// (an item's base only when it holds one); those `state` does not have go.
+    func write(_ state: SyncState, keys: [String]) throws(SyncError) {
+        do {
+            try database.write { db in try Self.write(state, keys: keys, db) }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    private static func write(_ state: SyncState, keys: [String], _ db: Database) throws {
+        try writePairing(state, db)
+        let update = try db.makeStatement(sql: """
+            INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        let updateBase = try db.makeStatement(sql: "INSERT OR REPLACE INTO base (id, text) VALUES (?, ?)")
+        let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
+        let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
+        for key in keys {
+            guard let item = state.items[key] else {
+                try remove.execute(arguments: [key])
+                try removeBase.execute(arguments: [key])
+                continue
+            }
+            try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
+                                           item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
+                                           item.unreadableThere])
+            if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
+        }
+    }
+
+    /// Writes `state` as a new file at `path`, whole, in place of any there (a JSON file of an
+    /// earlier version): a new file, mode 0600, renamed over it once written. An item without its
+    /// base (read from a file since replaced) keeps none. Call it holding `Posix.withLock(path:)`.
+    static func create(_ state: SyncState, at path: String) throws(SyncError) {
+        let temporary = path + ".new"
+        _ = Posix.removeFile(temporary)
+        guard Posix.replaceFile(temporary, with: []) else {
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+        do throws(SyncError) {
+            let file = try PairingFile(temporary)
+            do {
+                try file.database.write { db in try db.execute(sql: schema) }
+            } catch {
+                throw failure(path, error)
+            }
+            try file.write(state, since: nil)
+            try? file.database.close()
+        } catch {
+            _ = Posix.removeFile(temporary)
+            throw error
+        }
+        guard Posix.renameFile(temporary, to: path) else {
+            _ = Posix.removeFile(temporary)
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+    }
+
+    private static let schema = """
+        CREATE TABLE pairing (
+            only INTEGER PRIMARY KEY CHECK (only = 1),
+            pairing BLOB NOT NULL,
+            syncToken BLOB,
+            putSinceToken BLOB,
+            lastSync REAL,
+            leftAlone INTEGER
+        );
+        CREATE TABLE item (
+            id TEXT PRIMARY KEY NOT NULL,
+            href BLOB NOT NULL,
+            etag BLOB,
+            fingerprint INTEGER,
+            sortValue INTEGER,
+            unreadableThere INTEGER
+        ) WITHOUT ROWID;
+        CREATE TABLE base (
+            id TEXT PRIMARY KEY NOT NULL,
+            text BLOB NOT NULL
+        );
+        """
+
+    private static func writePairing(_ state: SyncState, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO pairing (only, pairing, syncToken, putSinceToken, lastSync, leftAlone)
+            VALUES (1, ?, ?, ?, ?, ?)
+            """, arguments: [try JSONEncoder().encode(state.pairing), state.syncToken.map { Data($0.utf8) },
+                             try state.putSinceToken.map { try JSONEncoder().encode($0) },
+                             state.lastSync?.timeIntervalSince1970, state.leftAlone])
+    }
+
+    private static func text(_ data: Data) -> String {
+        String(decoding: data, as: UTF8.self)
+    }
+
+    /// `error` as the pairing file's: one that is not a pairing, or SQLite's words.
+    private static func failure(_ path: String, _ error: any Error) -> SyncError {
+        if let error = error as? SyncError { return error }
+        if let error = error as? DatabaseError {
+            if [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR].contains(error.resultCode) { return .unreadablePairingFile(path: path) }
+            return .pairingFile(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        return .unreadablePairingFile(path: path)
+    }
+}
