@@ -69,7 +69,9 @@ enum SyncCommands {
         let pairing = status.pairing
         let who = pairing.user.map { " as \($0)" } ?? ""
         let password = pairing.passwordCommand.map { "`\($0)`" } ?? netrcFile ?? "~/.netrc"
-        let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) } ?? "not synced yet"
+        // A first sync cut short keeps what it sent: not nothing, not done.
+        let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) }
+            ?? (status.syncedTasks > 0 ? "first sync not finished (sync finishes it)" : "not synced yet")
         let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides"
         let leftAlone = status.leftAlone == 0 ? []
             : [Message.info("left alone: \(status.leftAlone) \(status.leftAlone == 1 ? "to-do" : "to-dos") on the server that tasks cannot read")]

@@ -189,7 +189,7 @@ public final class CalDAVSync: @unchecked Sendable {
         var unchanged = state
         unchanged.lastSync = before.lastSync
         // A sync that changed nothing rewrites nothing: the file's time says when it ran.
-        if unchanged == before, Posix.touch(statePath) {
+        if unchanged == before, kept == before, Posix.touch(statePath) {
             cached = Posix.stamp(statePath).map { (state, $0) }
             return report
         }

@@ -80,9 +80,23 @@ struct SyncLongNamesTests {
         let status = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 3, leftAlone: 2)
 
         #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text) == [
-            "paired with \(Self.address) as alice", "password from ~/.netrc", "not synced yet; 3 tasks on both sides",
+            "paired with \(Self.address) as alice", "password from ~/.netrc",
+            "first sync not finished (sync finishes it); 3 tasks on both sides",
             "left alone: 2 to-dos on the server that tasks cannot read",
         ])
+    }
+
+    /// A first sync cut short keeps the tasks it sent: it was said "not synced yet; 128 tasks on
+    /// both sides" (found by an independent tester).
+    @Test func statusSaysAFirstSyncCutShortIsNotFinished() {
+        let pairing = Pairing(url: URL(string: Self.address)!, user: "alice", passwordCommand: nil, allowsPlainHTTP: false)
+        let cut = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 128)
+        let none = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 0)
+
+        #expect(SyncCommands.statusLines(cut, netrcFile: nil, at: TestClock().clock.moment).map(\.text).last
+                == "first sync not finished (sync finishes it); 128 tasks on both sides")
+        #expect(SyncCommands.statusLines(none, netrcFile: nil, at: TestClock().clock.moment).map(\.text).last
+                == "not synced yet; 0 tasks on both sides")
     }
 
     @Test("a status is said with its reason phrase, or alone when it has none: never with a space after it")

@@ -156,11 +156,16 @@ import Testing
         let hostile = store.server.hostile("bad-port-home").absoluteString
 
         let typed = try await store.run("sync", "https://127.0.0.1:99999/")
+        // Too large for an integer: read as no port, and the scheme's own was used.
+        let huge = try await store.run("sync", "http://127.0.0.1:99999999999999999999999/")
         let named = try await store.run("sync", hostile)
 
         #expect(typed == ProgramRun(error: SyncedStore.failure("sync https://127.0.0.1:99999/",
                                                                "`https://127.0.0.1:99999/` is not a CalDAV server's address (https://…)"),
                                     status: 1))
+        #expect(huge == ProgramRun(error: SyncedStore.failure("sync http://127.0.0.1:99999999999999999999999/",
+                                                              "`http://127.0.…999999999999/` is not a CalDAV server's address (https://…)"),
+                                   status: 1))
         #expect(named == ProgramRun(error: SyncedStore.failure("sync \(hostile)", "`http://127.0.…1:99999/home/` is not a CalDAV server's address (https://…)"),
                                     status: 1))
     }

@@ -57,13 +57,14 @@ final class PairingFile {
                 state.lastSync = (row["lastSync"] as Double?).map(Date.init(timeIntervalSince1970:))
                 state.leftAlone = row["leftAlone"]
                 let items = try Row.fetchCursor(db, sql: """
-                    SELECT id, href, etag, fingerprint, sortValue, unreadableThere FROM item
+                    SELECT id, href, etag, fingerprint, sortValue, unreadableThere, sending FROM item
                     """)
                 while let item = try items.next() {
                     state.items[item[0]] = SyncState.Item(
                         href: Self.text(item[1]), etag: (item[2] as Data?).map(Self.text), base: nil,
                         fingerprint: (item[3] as Int64?).map(UInt64.init(bitPattern:)), sortValue: item[4],
-                        unreadableThere: (item[5] as Bool?) == true ? true : nil)
+                        unreadableThere: (item[5] as Bool?) == true ? true : nil,
+                        sending: (item[6] as Bool?) == true ? true : nil)
                 }
                 return state
             }
@@ -131,8 +132,8 @@ final class PairingFile {
     private static func write(_ state: SyncState, keys: [String], _ db: Database) throws {
         try writePairing(state, db)
         let update = try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere, sending)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         let updateBase = try db.makeStatement(sql: "INSERT OR REPLACE INTO base (id, text) VALUES (?, ?)")
         let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
@@ -145,7 +146,7 @@ final class PairingFile {
             }
             try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
                                            item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
-                                           item.unreadableThere])
+                                           item.unreadableThere, item.sending])
             if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
         }
     }
@@ -193,7 +194,8 @@ final class PairingFile {
             etag BLOB,
             fingerprint INTEGER,
             sortValue INTEGER,
-            unreadableThere INTEGER
+            unreadableThere INTEGER,
+            sending INTEGER
         ) WITHOUT ROWID;
         CREATE TABLE base (
             id TEXT PRIMARY KEY NOT NULL,

@@ -84,12 +84,16 @@ struct ServerTasks {
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })
         if !changes.isComplete, let put = state.putSinceToken {
             let named = Set((changes.changed.map(\.href) + changes.removed).map { HrefPath.of($0, in: collection) })
-            for path in put where !named.contains(path) { idByPath[path].map { _ = server.removed.insert($0) } }
+            for path in put where !named.contains(path) {
+                guard let id = idByPath[path], state.items[id.uuidString.lowercased()]?.sending != true else { continue }
+                server.removed.insert(id)
+            }
         }
         if changes.isComplete {
             // Everything was listed: a member known from the last sync and not listed is gone.
             let listed = Set(changes.changed.map { HrefPath.of($0.href, in: collection) })
-            for (path, id) in idByPath where !listed.contains(path) { server.removed.insert(id) }
+            for (path, id) in idByPath where !listed.contains(path)
+                && state.items[id.uuidString.lowercased()]?.sending != true { server.removed.insert(id) }
         }
         return server
     }

@@ -73,9 +73,13 @@ struct SyncPlan {
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
                                bases: (String) throws(SyncError) -> String?) throws(SyncError) {
         let key = id.uuidString.lowercased()
-        let item = state.items[key]
-        let localTask = local[id]
         let fetched = server.fetched[id]
+        // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
+        // unless it is sent again below.
+        let stored = state.items[key]
+        let item = stored.flatMap { $0.sending == true && fetched == nil ? nil : $0 }
+        if stored != nil, item == nil { settled[id] = .some(nil) }
+        let localTask = local[id]
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes
         // it into one tasks can read, it comes as a new task.

@@ -116,10 +116,12 @@ struct SyncRun {
         let writes = plan.writes
         let collection = state.pairing.url
         var checkpointed = state
+        let removedHere = Set(plan.localRemovals)
         var start = 0
         while start < writes.count {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
             start += batch.count
+            try markSending(batch, of: plan, removedHere: removedHere, into: &checkpointed)
             let answers = try send(batch, to: collection)
             for (write, (answer, retried)) in zip(batch, answers) {
                 var answer = answer
@@ -150,7 +152,7 @@ struct SyncRun {
                     }
                 }
             }
-            try checkpoint(batch, of: plan, settled: settled, into: &checkpointed)
+            try checkpoint(batch, of: plan, removedHere: removedHere, settled: settled, into: &checkpointed)
         }
     }
 
@@ -159,12 +161,11 @@ struct SyncRun {
     /// pairing knowing them, so that a task removed here before the next sync is removed there
     /// rather than come back as the server's new one (found by an independent tester). The
     /// others wait for the end: their base is what the list is yet to hold.
-    private func checkpoint(_ batch: [SyncPlan.Write], of plan: SyncPlan, settled: [TaskItem.ID: SyncState.Item?],
-                            into kept: inout SyncState) throws(SyncError) {
+    private func checkpoint(_ batch: [SyncPlan.Write], of plan: SyncPlan, removedHere: Set<TaskItem.ID>,
+                            settled: [TaskItem.ID: SyncState.Item?], into kept: inout SyncState) throws(SyncError) {
         var keys: [String] = []
         for write in batch {
-            guard let item = settled[write.id], plan.localWrites[write.id] == nil,
-                  !plan.localRemovals.contains(write.id) else { continue }
+            guard let item = settled[write.id], Self.keepsAsRead(write.id, plan, removedHere) else { continue }
             let key = write.id.uuidString.lowercased()
             kept.items[key] = item.map { item in
                 var item = item
@@ -181,6 +182,32 @@ struct SyncRun {
         kept.syncToken = nil
         kept.putSinceToken = nil
         try keep(kept, keys)
+    }
+
+    /// Keeps in the pairing file, before `batch` is sent, the new tasks it sends that the list
+    /// keeps as read, marked `sending`: a sync cut short while the batch is under way leaves the
+    /// pairing knowing what may have arrived (`checkpoint` records what did, once answered).
+    private func markSending(_ batch: [SyncPlan.Write], of plan: SyncPlan, removedHere: Set<TaskItem.ID>,
+                             into kept: inout SyncState) throws(SyncError) {
+        var keys: [String] = []
+        for write in batch where write.isNew && Self.keepsAsRead(write.id, plan, removedHere) {
+            guard let body = write.body else { continue }
+            let base = String(decoding: body, as: UTF8.self)
+            let key = write.id.uuidString.lowercased()
+            kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base,
+                                             sortValue: SortOrder.value(in: base), sending: true)
+            keys.append(key)
+        }
+        guard !keys.isEmpty else { return }
+        kept.syncToken = nil
+        kept.putSinceToken = nil
+        try keep(kept, keys)
+    }
+
+    /// Whether the sync writes nothing of this task to the list (`removedHere`: the plan's local
+    /// removals): what it sends is what the list holds.
+    private static func keepsAsRead(_ id: TaskItem.ID, _ plan: SyncPlan, _ removedHere: Set<TaskItem.ID>) -> Bool {
+        plan.localWrites[id] == nil && !removedHere.contains(id)
     }
 
     /// The answers to `batch`'s writes, each with whether it was sent again. One answered 500 or

@@ -43,6 +43,10 @@ struct SyncState: Codable, Sendable, Equatable {
         /// Whether the server's copy is one tasks cannot read (a to-do repeating in a way it cannot
         /// follow): the task is left alone on both sides until the server changes it again.
         var unreadableThere: Bool?
+        /// Whether it is a new task a sync was sending when it was cut short: its base is what was
+        /// sent. Listed by the server, it arrived (and is as both sides left it, unless changed
+        /// since); not listed, it did not, and the task is new to the server still.
+        var sending: Bool?
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the

@@ -146,7 +146,15 @@ final class HTTPTransport: @unchecked Sendable {
 
     /// Whether `url` names no port, or one a connection can be made to (1 to 65535).
     static func hasValidPort(_ url: URL) -> Bool {
-        url.port.map { (1...65535).contains($0) } ?? true
+        if let port = url.port { return (1...65535).contains(port) }
+        // A port too large for an integer reads as none, and the scheme's own would be used.
+        let address = url.absoluteString
+        guard let start = address.range(of: "//")?.upperBound else { return true }
+        let authority = address[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        let afterBracket = host.lastIndex(of: "]").map { host[host.index(after: $0)...] } ?? host
+        guard let colon = afterBracket.firstIndex(of: ":") else { return true }
+        return afterBracket[afterBracket.index(after: colon)...].isEmpty
     }
 
     private func wait(_ future: EventLoopFuture<HTTPAnswer>, url: URL) throws(SyncError) -> HTTPAnswer {
