@@ -137,7 +137,17 @@ import Testing
             SELECT pid, state, state_change, query_start, backend_xid FROM pg_stat_activity
             WHERE datname = '\(database)' AND backend_type = 'client backend' ORDER BY pid
             """
-        let before = try server.psql(activity)
+        // Idle first: a prompt may still be taking the last writer's notification (on two busy
+        // cores, once, while the rest of the suite ran), which is not a poll. A prompt that polled
+        // would never be.
+        var before = try server.psql(activity)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .seconds(1)) // a span to watch: nothing is awaited
+            let now = try server.psql(activity)
+            if now == before { break }
+            before = now
+        }
         try await Task.sleep(for: .seconds(3)) // a span to watch: nothing is awaited
         #expect(try server.psql(activity) == before)
         let states = before.split(separator: "\n").map { $0.split(separator: "|")[1] }
