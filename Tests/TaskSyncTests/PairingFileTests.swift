@@ -43,6 +43,29 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// An SQLite file with the pairing's tables but values of other kinds (a NULL pairing, texts for
+    /// numbers) is refused in one line: reading it stopped the program (GRDB's conversion traps).
+    @Test func aDatabaseWithOtherValuesIsNotAPairing() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Call mom\n")
+        try FileManager.default.removeItem(atPath: Self.path(store))
+        let made = ChildProcess.runBlocking("/usr/bin/sqlite3", [Self.path(store), """
+            CREATE TABLE pairing (only INTEGER PRIMARY KEY, pairing BLOB, syncToken BLOB, putSinceToken BLOB,
+                                  lastSync REAL, leftAlone INTEGER);
+            INSERT INTO pairing VALUES (1, NULL, NULL, NULL, 'x', 'y');
+            CREATE TABLE item (id TEXT PRIMARY KEY, href, etag, fingerprint, sortValue, unreadableThere, sending);
+            CREATE TABLE base (id TEXT PRIMARY KEY, text);
+            """])
+        try #require(made == 0)
+
+        let run = try await store.run("sync")
+        let status = try await store.run("sync", "--status")
+
+        #expect(run.status == 1 && run.error.hasSuffix(" is not a pairing: sync --unpair removes it\n"), "\(run)")
+        #expect(status.status == 1 && status.error == run.error, "\(status)")
+        #expect(try await store.run("sync", "--unpair")
+                == ProgramRun(output: "removed the pairing file, which was not one: sync URL pairs again\n"))
+    }
+
     /// A pairing an earlier version kept as one JSON document goes on syncing: the first sync reads
     /// it, and replaces it with the database, bases and all.
     @Test func aJSONFileOfAnEarlierVersionIsReadThenReplaced() async throws {

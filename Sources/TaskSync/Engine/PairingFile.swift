@@ -6,11 +6,13 @@ import TaskSystem
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
 /// each) and that task's iCalendar text then (its base, a row of a table of their own). A sync
 /// reads every task's row, reads a base only for a task that changed, and writes only the rows
-/// that changed: the file was one JSON document, which 200,000 tasks made 123 MB, decoded whole by
-/// every sync and written whole by each one that changed a task. A JSON file an earlier version
-/// wrote is read, and replaced by the next write.
+/// that changed: the file was one JSON document, decoded whole by every sync and written whole by
+/// each one that changed a task (docs/benchmarks.md). A JSON file an earlier version wrote is
+/// read, and replaced by the next sync.
 ///
 /// Texts are stored as blobs: GRDB binds a `String` as a C string, which a server's NUL would cut.
+/// Values are read with GRDB's throwing `decode`: a file whose rows are not of this schema is
+/// refused (`unreadablePairingFile`), where a subscript would stop the program.
 final class PairingFile {
     private let database: DatabaseQueue
     let path: String
@@ -51,20 +53,22 @@ final class PairingFile {
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing") else {
                     throw SyncError.unreadablePairingFile(path: path)
                 }
-                var state = SyncState(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data))
-                state.syncToken = (row["syncToken"] as Data?).map(Self.text)
-                state.putSinceToken = try (row["putSinceToken"] as Data?).map { try JSONDecoder().decode([String].self, from: $0) }
-                state.lastSync = (row["lastSync"] as Double?).map(Date.init(timeIntervalSince1970:))
-                state.leftAlone = row["leftAlone"]
+                var state = SyncState(pairing: try JSONDecoder().decode(Pairing.self, from: try row.decode(forColumn: "pairing")))
+                state.syncToken = try (row.decode(Data?.self, forColumn: "syncToken")).map(Self.text)
+                state.putSinceToken = try row.decode(Data?.self, forColumn: "putSinceToken")
+                    .map { try JSONDecoder().decode([String].self, from: $0) }
+                state.lastSync = try row.decode(Double?.self, forColumn: "lastSync").map(Date.init(timeIntervalSince1970:))
+                state.leftAlone = try row.decode(forColumn: "leftAlone")
                 let items = try Row.fetchCursor(db, sql: """
                     SELECT id, href, etag, fingerprint, sortValue, unreadableThere, sending FROM item
                     """)
                 while let item = try items.next() {
-                    state.items[item[0]] = SyncState.Item(
-                        href: Self.text(item[1]), etag: (item[2] as Data?).map(Self.text), base: nil,
-                        fingerprint: (item[3] as Int64?).map(UInt64.init(bitPattern:)), sortValue: item[4],
-                        unreadableThere: (item[5] as Bool?) == true ? true : nil,
-                        sending: (item[6] as Bool?) == true ? true : nil)
+                    state.items[try item.decode(atIndex: 0)] = SyncState.Item(
+                        href: Self.text(try item.decode(atIndex: 1)), etag: try item.decode(Data?.self, atIndex: 2).map(Self.text),
+                        base: nil, fingerprint: try item.decode(Int64?.self, atIndex: 3).map(UInt64.init(bitPattern:)),
+                        sortValue: try item.decode(atIndex: 4),
+                        unreadableThere: try item.decode(Bool?.self, atIndex: 5) == true ? true : nil,
+                        sending: try item.decode(Bool?.self, atIndex: 6) == true ? true : nil)
                 }
                 return state
             }
@@ -81,9 +85,9 @@ final class PairingFile {
                     throw SyncError.unreadablePairingFile(path: path)
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
-                return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: row["pairing"] as Data),
-                                         lastSync: (row[1] as Double?).map(Date.init(timeIntervalSince1970:)),
-                                         itemCount: count, leftAlone: row[2])
+                return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: try row.decode(forColumn: "pairing")),
+                                         lastSync: try row.decode(Double?.self, atIndex: 1).map(Date.init(timeIntervalSince1970:)),
+                                         itemCount: count, leftAlone: try row.decode(atIndex: 2))
             }
         } catch {
             throw Self.failure(path, error)
@@ -94,7 +98,8 @@ final class PairingFile {
     func base(of key: String) throws(SyncError) -> String? {
         do {
             return try database.read { db in
-                try Data.fetchOne(db, sql: "SELECT text FROM base WHERE id = ?", arguments: [key]).map(Self.text)
+                try Row.fetchOne(db, sql: "SELECT text FROM base WHERE id = ?", arguments: [key])
+                    .map { try Self.text($0.decode(atIndex: 0)) }
             }
         } catch {
             throw Self.failure(path, error)
