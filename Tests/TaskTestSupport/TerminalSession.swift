@@ -154,19 +154,9 @@ public final class TerminalSession {
     /// Waits until the terminal turns typed Ctrl-C into a signal again: the program has taken the
     /// line entered and runs it (while a line is edited, Ctrl-C is a key).
     public func waitForSignalKeys(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let path = try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw ChildProcess.SpawnFailed(path: path, code: errno) }
-        defer { close(descriptor) }
-        let deadline = ContinuousClock.now + timeout
-        var settings = termios()
-        while tcgetattr(descriptor, &settings) != 0 || settings.c_lflag & tcflag_t(ISIG) == 0 {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for the terminal's signal keys", sourceLocation: sourceLocation)
-                throw TimedOut()
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        try await pollTerminal(every: .milliseconds(5), "the terminal's signal keys", sourceLocation: sourceLocation) { descriptor in
+            var settings = termios()
+            return tcgetattr(descriptor, &settings) == 0 && settings.c_lflag & tcflag_t(ISIG) != 0
         }
     }
 
@@ -176,23 +166,32 @@ public final class TerminalSession {
     /// race no program wins (the drawing lands at the new width); under valgrind on two busy cores
     /// a test lost it.
     public func waitUntilIdle(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let program = try #require(try await programID(), sourceLocation: sourceLocation)
+        var quiet = 0
+        try await pollTerminal(every: .milliseconds(20), "the program to wait for keys", sourceLocation: sourceLocation) { descriptor in
+            var unread: Int32 = 0
+            let idle = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0 && Self.sleeps(program)
+            quiet = idle ? quiet + 1 : 0
+            return quiet == 3
+        }
+    }
+
+    /// Opens the pane's terminal (not as a controlling one) and asks `holds` about it every
+    /// `interval` until it says yes; fails the test, waiting for `what`, on timeout.
+    private func pollTerminal(every interval: Duration, _ what: String, sourceLocation: SourceLocation,
+                              _ holds: (Int32) -> Bool) async throws {
         let path = try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw ChildProcess.SpawnFailed(path: path, code: errno) }
         defer { close(descriptor) }
-        let program = try #require(try await programID(), sourceLocation: sourceLocation)
         let deadline = ContinuousClock.now + timeout
-        var quiet = 0
-        while quiet < 3 {
+        while !holds(descriptor) {
             guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for the program to wait for keys", sourceLocation: sourceLocation)
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
                 throw TimedOut()
             }
-            var unread: Int32 = 0
-            let idle = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0 && Self.sleeps(program)
-            quiet = idle ? quiet + 1 : 0
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: interval)
         }
     }
 
