@@ -59,6 +59,9 @@ extension SyncError {
             fitting("", path, " is not a pairing: sync --unpair removes it")
         case let .store(error):
             TaskPresenter.describe(error)
+        case .interrupted:
+            // The next sync takes up what this one sent, and sends the rest.
+            "interrupted; nothing is lost: sync again to finish"
         case let .wouldEmptyServer(count):
             // `help sync` says how to bring them back, or empty both.
             "nothing synced: the list here is empty, the server's \(count) tasks would go"

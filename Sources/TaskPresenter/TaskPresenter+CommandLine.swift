@@ -28,6 +28,14 @@ extension TaskPresenter {
         return command.isChange
     }
 
+    /// Whether Ctrl-C during `line` stops it, rather than only its output: a change (rolled
+    /// back), or a sync (its requests stopped; the next sync finishes it).
+    public static func stopsWhenInterrupted(_ line: String) -> Bool {
+        guard let command = try? CommandParser.parse(line[...]) else { return false }
+        if case .sync = command { return true }
+        return command.isChange
+    }
+
     /// Whether the prompt may keep `line` in its history (in memory and in the history file): not
     /// when it holds an address with a password (`sync https://alice:SECRET@…`), which `sync`
     /// refuses and which would otherwise lie in the file for good.

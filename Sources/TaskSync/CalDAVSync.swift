@@ -19,6 +19,8 @@ public final class CalDAVSync: @unchecked Sendable {
     /// sync that finds the file as it left it does not read it again (an open prompt syncs every
     /// minute, and 200,000 tasks' state is 100 MB of JSON).
     private var cached: (state: SyncState, stamp: Posix.FileStamp)?
+    /// Ctrl-C for the sync under way (`interrupt()`, from another thread).
+    private let interruption = SyncInterruption()
 
     public init(storage: any TaskStorage, statePath: String,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -56,13 +58,14 @@ public final class CalDAVSync: @unchecked Sendable {
     /// Pairs with the task list at `request.address` (or the one task list found from a server's
     /// address) and syncs; a list paired with another task list is refused.
     public func pair(_ request: PairRequest) throws(SyncError) -> PairOutcome {
+        interruption.reset()
         let pairing = try Self.pairing(request)
         // A shared list's pairing is kept in the state folder, which nothing may have made yet.
         if let slash = statePath.lastIndex(of: "/"), slash != statePath.startIndex {
             Posix.makeFolders(String(statePath[..<slash]))
         }
         defer { if !isPaired { _ = Posix.removeFile(statePath + ".lock") } }
-        return try locked { () throws(SyncError) in try pair(pairing) }
+        return try interruptible { () throws(SyncError) in try locked { () throws(SyncError) in try pair(pairing) } }
     }
 
     private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
@@ -72,7 +75,7 @@ public final class CalDAVSync: @unchecked Sendable {
             return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
         }
         let credentials = try Credentials.look(for: pairing, environment: environment)
-        let session = DAVSession(credentials: credentials, for: pairing.url, environment: environment)
+        let session = try session(credentials, for: pairing.url)
         defer { session.transport.shutDown() }
         let list: TaskListInfo
         switch try Discovery.find(pairing.url, session: session) {
@@ -93,17 +96,43 @@ public final class CalDAVSync: @unchecked Sendable {
 
     /// Syncs a paired list.
     public func sync() throws(SyncError) -> SyncReport {
+        interruption.reset()
         guard isPaired else { throw .notPaired }
-        return try locked { () throws(SyncError) in
-            guard let state = try loadState() else { throw .notPaired }
-            return try sync(state)
+        return try interruptible { () throws(SyncError) in
+            try locked { () throws(SyncError) in
+                guard let state = try loadState() else { throw .notPaired }
+                return try sync(state)
+            }
         }
+    }
+
+    /// Stops the sync or pairing under way, from another thread (Ctrl-C at the prompt): its
+    /// requests fail, and it throws `interrupted`. A sync cut short leaves both sides consistent.
+    public func interrupt() {
+        interruption.interrupt()
+    }
+
+    /// Runs `body`, whose failure is `interrupted` when `interrupt()` came meanwhile: a request
+    /// stopped, the password command stopped by the same Ctrl-C, the list's transaction rolled back.
+    private func interruptible<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw interruption.isRequested ? .interrupted : error
+        }
+    }
+
+    /// A session with the server at `url`, which `interrupt()` stops.
+    private func session(_ credentials: Credentials, for url: URL) throws(SyncError) -> DAVSession {
+        let session = DAVSession(credentials: credentials, for: url, environment: environment)
+        interruption.watch(session.transport)
+        return session
     }
 
     private func sync(_ state: SyncState) throws(SyncError) -> SyncReport {
         var state = state
         let credentials = try Credentials.look(for: state.pairing, environment: environment)
-        let session = DAVSession(credentials: credentials, for: state.pairing.url, environment: environment)
+        let session = try session(credentials, for: state.pairing.url)
         defer { session.transport.shutDown() }
         return try run(&state, session: session)
     }
@@ -156,7 +185,10 @@ public final class CalDAVSync: @unchecked Sendable {
     /// Runs `body` holding the pairing's lock, so that two syncs of one list (two prompts, a prompt
     /// and a one-shot `sync`) take turns rather than both write the server and the pairing.
     private func locked<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
-        guard let result = Posix.withLock(path: statePath, { Result { () throws(SyncError) in try body() } }) else {
+        let interruption = interruption
+        guard let result = Posix.withLock(path: statePath, giveUp: { interruption.isRequested },
+                                          { Result { () throws(SyncError) in try body() } }) else {
+            if interruption.isRequested { throw .interrupted }
             throw .pairingFile(path: statePath + ".lock", reason: Posix.lastErrorDescription())
         }
         return try result.get()

@@ -44,6 +44,9 @@ public enum SyncError: Error, Sendable {
     case unreadablePairingFile(path: String)
     /// The local list could not be read or changed.
     case store(any Error)
+    /// The user stopped the sync (Ctrl-C at the prompt). What reached the server is found again by
+    /// the next sync; the list here changed only when the sync had come to writing it, in one step.
+    case interrupted
     /// The list here is empty, and the sync would remove every one of this many tasks from the server.
     case wouldEmptyServer(Int)
     /// The task list on the server is empty, and the sync would remove every one of this many tasks here.

@@ -106,13 +106,18 @@ extension Posix {
 
     /// Runs `body` while holding an exclusive advisory lock on the file `path.lock` (created when
     /// missing), so that other processes doing the same wait their turn. The lock goes with the
-    /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had.
-    public static func withLock<Result>(path: String, _ body: () -> Result) -> Result? {
+    /// process, even one killed. Returns nil, without running `body`, when the lock cannot be had,
+    /// or when `giveUp` says to stop waiting for it.
+    public static func withLock<Result>(path: String, giveUp: (() -> Bool)? = nil, _ body: () -> Result) -> Result? {
         let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { Glibc.close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { return nil }
+        // With `giveUp`, the lock is tried every 20 ms, so that the wait can end without it.
+        while flock(descriptor, giveUp == nil ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            guard failure == EINTR || (failure == EWOULDBLOCK && giveUp != nil) else { return nil }
+            if let giveUp, giveUp() { return nil }
+            if failure == EWOULDBLOCK { usleep(20_000) }
         }
         return body()
     }

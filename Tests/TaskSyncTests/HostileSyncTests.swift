@@ -1,4 +1,6 @@
 import Foundation
+import TaskSQLite
+import TaskSync
 import TaskTestSupport
 import Testing
 
@@ -74,6 +76,40 @@ import Testing
 
         #expect(run == ProgramRun(error: SyncedStore.failure("sync \(address)", "127.0.0.1 did not answer in time"), status: 1))
         #expect(try await store.export() == here)
+    }
+
+    /// Ctrl-C at the prompt reaches a sync as `interrupt()`, from another thread: a pairing waiting
+    /// on a server that never answers stops at once, and says so.
+    @Test(.timeLimit(.minutes(3)))
+    func anInterruptStopsAPairingWaitingOnAServer() async throws {
+        let store = try await Self.store()
+        let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))
+        defer { storage.close() }
+        let sync = CalDAVSync(storage: storage, statePath: store.folder.file("tasks.sqlite.caldav"),
+                              environment: TasksBinary.environment(in: store.folder, store.environment()))
+        let address = store.server.hostile("stall").absoluteString
+        let pairing = Task.detached { () -> String in
+            do {
+                _ = try sync.pair(.init(address: address))
+                return "paired"
+            } catch {
+                if case SyncError.interrupted = error { return "interrupted" }
+                return "\(error)"
+            }
+        }
+        let start = ContinuousClock.now
+        // Until it ends: an interrupt before the pairing starts is forgotten as it starts.
+        let interrupting = Task.detached {
+            while !Task.isCancelled {
+                sync.interrupt()
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        defer { interrupting.cancel() }
+
+        #expect(await pairing.value == "interrupted")
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(!sync.isPaired)
     }
 
     /// A sync writes in batches over a few connections; a write waiting its turn must not fail as

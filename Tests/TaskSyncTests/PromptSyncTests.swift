@@ -157,4 +157,41 @@ import Testing
         let screen = try await session.lines()
         #expect(Self.linesAfter("tasks> quit", until: screen) == ["^C", "unsent until the next sync: interrupted"])
     }
+    /// A sync typed at the prompt waits on a server that takes connections and never answers
+    /// (stopped with SIGSTOP): Ctrl-C stops it in one line, and the prompt goes on at once. Behind
+    /// the prompt's own sync, which holds the pairing while it waits on the server, Ctrl-C stops
+    /// the wait for its turn. Both waited for the server's 90 s timeout before.
+    @Test(arguments: [false, true])
+    func ctrlCStopsASyncTypedAtThePrompt(behindThePromptsOwnSync: Bool) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let paired = try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date
+        let server = try #require(pid_t(try String(contentsOfFile: store.server.folder + "/pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        if behindThePromptsOwnSync { kill(server, SIGSTOP) }
+        defer { kill(server, SIGCONT) }
+        let session = try await TerminalSession(in: store.folder, environment: store.environment(), timeout: Self.limit)
+        if !behindThePromptsOwnSync {
+            // The prompt's first sync touches the pairing file as it ends: the typed one is alone.
+            let deadline = ContinuousClock.now + Self.limit
+            while try FileManager.default.attributesOfItem(atPath: pairing)[.modificationDate] as? Date == paired,
+                  ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(server, SIGSTOP)
+        }
+
+        try await session.type("sync")
+        try await session.press("Enter")
+        try await session.waitForSignalKeys()
+        let start = ContinuousClock.now
+        try await session.press("C-c")
+        let said = "sync: interrupted; nothing is lost: sync again to finish"
+        let screen = try await session.waitFor { $0.last == TerminalSession.barePrompt && $0.contains(said) }
+
+        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(Array(screen.suffix(4)) == ["tasks> sync", "^C", said, "tasks>"])
+        kill(server, SIGCONT)
+        #expect(try await session.run("add Call mom") == ["  1   Buy milk", "  2   Call mom"])
+    }
 }

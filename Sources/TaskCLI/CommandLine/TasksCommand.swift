@@ -219,7 +219,10 @@ struct TasksCommand: ParsableCommand {
                 },
                 idleInterval: Locations.syncInterval()))
             let history = Locations.historyPath().map { HistoryFile(path: $0) }
-            let session = InteractiveSession(view: view, history: history, interruptStore: database.interrupt).run()
+            let session = InteractiveSession(view: view, history: history, interrupt: {
+                database.interrupt()
+                sync.interrupt()
+            }).run()
             // Leaving (Ctrl-D, `quit`) sends what the background sync has not; a closed terminal
             // (SIGHUP) or SIGTERM leaves at once, and Ctrl-C stops the wait.
             if Signals.terminationSignal == nil {

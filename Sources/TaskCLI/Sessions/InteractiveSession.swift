@@ -9,8 +9,8 @@ struct InteractiveSession {
     let view: ConsoleView
     /// The history file, or nil when no place for it is known.
     let history: HistoryFile?
-    /// Stops the store's running transaction (`TaskStorage.interrupt()`), from another thread.
-    let interruptStore: @Sendable () -> Void
+    /// Stops the command running (the store's transaction, a sync's requests), from another thread.
+    let interrupt: @Sendable () -> Void
 
     /// How often, in milliseconds, the prompt asks whether another process changed the store
     /// while it waits for a key on an empty line (then it shows the list again), when the store
@@ -57,7 +57,7 @@ struct InteractiveSession {
                                                       })
         }
         view.output.isStopped = { Signals.interruptionRequested }
-        let forwarder = InterruptionForwarder(interrupt: interruptStore)
+        let forwarder = InterruptionForwarder(interrupt: interrupt)
         var warnedAboutHistory = false
 
         presenter.showListAsThePromptOpens()
@@ -84,7 +84,8 @@ struct InteractiveSession {
                 }
                 // Only a change is stopped: a command that only shows something just stops showing it.
                 let isChange = TaskPresenter.savesAChange(line)
-                let result = isChange ? forwarder.run { presenter.handle(line: line) } : presenter.handle(line: line)
+                let result = TaskPresenter.stopsWhenInterrupted(line) ? forwarder.run { presenter.handle(line: line) }
+                    : presenter.handle(line: line)
                 let saved = result == .succeeded && isChange
                 if saved { ending.savedChanges = true }
                 if Signals.takeInterruption() {

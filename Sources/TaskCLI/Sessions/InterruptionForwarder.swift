@@ -2,9 +2,9 @@ import TaskSystem
 import Foundation
 
 /// Passes the user's Ctrl-C on to the command running at the prompt, so that a long change stops
-/// and rolls back instead of running to its end.
+/// and rolls back instead of running to its end, and a sync waiting on a server stops waiting.
 ///
-/// A signal handler may only set a flag (`Signals`); the store's `interrupt()` is reached from
+/// A signal handler may only set a flag (`Signals`); the store's and the sync's `interrupt()` are reached from
 /// this thread instead, which waits, without waking, until a command starts, and then looks at the
 /// flag every 10 ms until the command ends.
 final class InterruptionForwarder: @unchecked Sendable {

@@ -40,6 +40,10 @@ final class HTTPTransport: @unchecked Sendable {
     /// The address the credentials are for: the one the user paired with.
     private let home: URL?
     private var isShutDown = false
+    /// The requests under way, and whether `cancel()` was called; guarded by `inFlightLock`.
+    private var inFlight: [ObjectIdentifier: HTTPClient.Task<HTTPAnswer>] = [:]
+    private var isCancelled = false
+    private let inFlightLock = NSLock()
 
     /// A transport sending `authorization` (a whole `Authorization` value) with every request, for
     /// the server at `home`; trusting the certificate authorities of the file `SSL_CERT_FILE` names
@@ -87,6 +91,16 @@ final class HTTPTransport: @unchecked Sendable {
         try? client.syncShutdown()
     }
 
+    /// Stops the requests under way, from any thread (Ctrl-C at the prompt): each fails with
+    /// `interrupted`, and so does every later one.
+    func cancel() {
+        let tasks = inFlightLock.withLock {
+            isCancelled = true
+            return Array(inFlight.values)
+        }
+        for task in tasks { task.cancel() }
+    }
+
     /// Sends one request and waits for its answer, refusing one whose body passes `limit`.
     func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil,
               limit: Int = smallLimit) throws(SyncError) -> HTTPAnswer {
@@ -125,6 +139,7 @@ final class HTTPTransport: @unchecked Sendable {
                        limit: Int) throws(SyncError) -> EventLoopFuture<HTTPAnswer> {
         // AsyncHTTPClient traps on a port past 65535 (typed, or named by a server's answer).
         guard Self.hasValidPort(url) else { throw .invalidAddress(url.absoluteString) }
+        if inFlightLock.withLock({ isCancelled }) { throw .interrupted }
         if url.scheme?.lowercased() == "https", !certificateFile.readable {
             throw .transport(.unreadableCertificateFile, host: url.host ?? url.absoluteString)
         }
@@ -141,7 +156,18 @@ final class HTTPTransport: @unchecked Sendable {
         } catch {
             throw .invalidAddress(url.absoluteString)
         }
-        return client.execute(request: request, delegate: BoundedAnswer(limit: limit)).futureResult
+        let task = client.execute(request: request, delegate: BoundedAnswer(limit: limit))
+        let key = ObjectIdentifier(task)
+        let cancelled = inFlightLock.withLock {
+            if !isCancelled { inFlight[key] = task }
+            return isCancelled
+        }
+        if cancelled { task.cancel() }
+        task.futureResult.whenComplete { [weak self] _ in
+            guard let self else { return }
+            inFlightLock.withLock { _ = inFlight.removeValue(forKey: key) }
+        }
+        return task.futureResult
     }
 
     /// Whether `url` names no port, or one a connection can be made to (1 to 65535).
@@ -161,6 +187,7 @@ final class HTTPTransport: @unchecked Sendable {
         do {
             return try future.wait()
         } catch {
+            if inFlightLock.withLock({ isCancelled }) { throw .interrupted }
             let failure = SyncError.transport(error, host: url.host ?? url.absoluteString)
             if case .transport(.untrustedCertificate, let host) = failure, certificateFile.named {
                 throw .transport(.untrustedByCertificateFile, host: host)
