@@ -1,3 +1,4 @@
+import Foundation
 import TaskModel
 
 /// The undo history, each person's own, as `StepHistory` reads and writes it: every step keeps,
@@ -151,6 +152,11 @@ extension PostgresTransaction: StepHistory {
             WHERE uuid = ANY($1::uuid[]) AND changed_author <> $2 ORDER BY changed_author
             """, .uuids(ids), .text(person))
         return (0..<rows.count).compactMap { rows.string($0, 0) }
+    }
+
+    func stamp(_ ids: [TaskItem.ID], changedAt time: Date) throws {
+        try query("UPDATE tasks.task SET modified_at = $2 WHERE uuid = ANY($1::uuid[])",
+                  .uuids(ids), .double(time.timeIntervalSince1970))
     }
 
     /// Both images' columns of `tasks.step_task`, before then after.

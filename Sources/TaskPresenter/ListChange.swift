@@ -222,11 +222,11 @@ enum ListChange {
                 if list != nil { list = [] }
             }
         case .undo:
-            let change = try store.undo()
+            let change = try store.undo(at: clock.moment.now)
             if list != nil { list = try store.allTasks() }
             return change
         case .redo:
-            let change = try store.redo()
+            let change = try store.redo(at: clock.moment.now)
             if list != nil { list = try store.allTasks() }
             return change
         }

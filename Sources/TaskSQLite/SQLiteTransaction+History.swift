@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 import TaskModel
 
@@ -63,6 +64,13 @@ extension SQLiteTransaction: StepHistory {
         let shown: [SQLiteArgument] = [.integer(state.position)] + fields + [.integer(step)]
         try statement(TaskRow.insertImageSQL)
             .run([.integer(step), .integer(ordinal), .uuid(state.task.id)] + shown + [.integer(step)] + shown + [.null])
+    }
+
+    func stamp(_ ids: [TaskItem.ID], changedAt time: Date) throws {
+        try mapErrors {
+            let update = try statement("UPDATE task SET modifiedAt = ? WHERE uuid = ?")
+            for id in ids { try update.run([.real(time.timeIntervalSince1970), .uuid(id)]) }
+        }
     }
 
     func step(undone: Bool) throws -> RecordedStep? {

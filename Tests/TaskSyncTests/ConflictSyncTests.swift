@@ -1,4 +1,6 @@
 import Foundation
+import TaskModel
+import TaskSQLite
 import TaskTestSupport
 import Testing
 
@@ -46,5 +48,32 @@ import Testing
         // The second undo takes back the rest of that sync.
         let secondUndo = try await store.run("undo")
         #expect(secondUndo == ProgramRun(output: "Undid: sync (2 tasks)\n"), "\(secondUndo)")
+    }
+    /// An undo is a change made when it is undone: undone here after the server changed the same
+    /// field, its value is the later change, and is sent (it took the time the undone step had
+    /// recorded, and lost to the server's change). The times are years ahead, as the server's is.
+    @Test(arguments: servers)
+    func anUndoAfterTheServersChangeIsTheLaterChange(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Call mom\n")
+        let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))
+        defer { storage.close() }
+        let id = try #require(try storage.allTasks().first?.id)
+        try storage.edit(ids: [id], TaskEdit(text: "Call mom today"), at: Date(timeIntervalSince1970: 4_039_372_800)) // 2098
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: sent 1 changed\n"))
+        try await Self.changeOnServer(store, "Call mom today") { // 2099
+            $0.replacingOccurrences(of: "SUMMARY:Call mom today", with: "SUMMARY:Call mom back")
+        }
+        try storage.undo(at: Date(timeIntervalSince1970: 4_102_444_800)) // 2100
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: """
+            synced: sent 1 changed
+            both sides changed "Call mom" (text): kept this side's
+
+            """))
+        #expect(try await store.list() == "  1   Call mom\n")
+        let summaries = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }
+        #expect(summaries == ["SUMMARY:Call mom"])
     }
 }

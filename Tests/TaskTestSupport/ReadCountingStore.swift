@@ -68,8 +68,8 @@ public final class ReadCountingStore: TaskStorage, Sendable {
                          from source: ImportSource, at time: Date) throws -> ImportOutcome {
             try writer.importTasks(tasks, removing: removing, placing: placing, from: source, at: time)
         }
-        func undo() throws -> Change { try writer.undo() }
-        func redo() throws -> Change { try writer.redo() }
+        func undo(at time: Date) throws -> Change { try writer.undo(at: time) }
+        func redo(at time: Date) throws -> Change { try writer.redo(at: time) }
         func savepoint<T>(_ body: () throws -> T) throws -> T { try writer.savepoint(body) }
     }
 }

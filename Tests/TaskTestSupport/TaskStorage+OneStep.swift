@@ -57,7 +57,26 @@ public extension TaskStorage {
         try write { try $0.importTasks(tasks, at: time) }
     }
     @discardableResult
-    func undo() throws -> Change { try write { try $0.undo() } }
+    func undo(at time: Date = Date()) throws -> Change { try write { try $0.undo(at: time) } }
     @discardableResult
-    func redo() throws -> Change { try write { try $0.redo() } }
+    func redo(at time: Date = Date()) throws -> Change { try write { try $0.redo(at: time) } }
+}
+
+public extension TaskWriting {
+    /// `undo(at:)` now, in a transaction a test opened.
+    @discardableResult
+    func undo() throws -> Change { try undo(at: Date()) }
+    /// `redo(at:)` now, in a transaction a test opened.
+    @discardableResult
+    func redo() throws -> Change { try redo(at: Date()) }
+}
+
+public extension TaskItem {
+    /// The task with no time of last change: to compare tasks an undo or a redo wrote, which
+    /// takes its own time, with the tasks as they were.
+    var asChangedAnyTime: TaskItem {
+        var task = self
+        task.modifiedAt = nil
+        return task
+    }
 }

@@ -95,8 +95,8 @@ extension TaskWriting where Self: StepHistory {
     }
 
     @discardableResult
-    package func undo() throws -> Change { try undoStep() }
+    package func undo(at time: Date) throws -> Change { try undoStep(at: time) }
 
     @discardableResult
-    package func redo() throws -> Change { try redoStep() }
+    package func redo(at time: Date) throws -> Change { try redoStep(at: time) }
 }

@@ -29,6 +29,10 @@ package protocol StepHistory: PositionedList {
 
     /// Who last changed these tasks, when it was someone else (a shared list); sorted.
     func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String]
+
+    /// Gives the tasks of `ids` (all in the list) `time` as their last change, changing nothing
+    /// else: an undo or a redo is a change of its own.
+    func stamp(_ ids: [TaskItem.ID], changedAt time: Date) throws
 }
 
 extension StepHistory {
@@ -36,26 +40,29 @@ extension StepHistory {
 
     package func othersWhoChanged(_ ids: [TaskItem.ID]) throws -> [String] { [] }
 
-    /// Reverts the latest change that is not undone; throws `nothingToUndo`, or, when a task it
-    /// touched is no longer as it left it, `changedSince` (a shared list) or `damagedHistory`.
-    package func undoStep() throws -> Change {
+    /// Reverts the latest change that is not undone, the tasks it leaves in the list changed at
+    /// `time`; throws `nothingToUndo`, or, when a task it touched is no longer as it left it,
+    /// `changedSince` (a shared list) or `damagedHistory`.
+    package func undoStep(at time: Date) throws -> Change {
         guard let step = try step(undone: false) else { throw StoreError.nothingToUndo }
-        return try replay(step, undoing: true)
+        return try replay(step, undoing: true, at: time)
     }
 
-    /// Re-applies the latest undone change; throws `nothingToRedo`, or, when a task it touched is no
-    /// longer as the undo left it, `changedSince` (a shared list) or `damagedHistory`.
-    package func redoStep() throws -> Change {
+    /// Re-applies the latest undone change, the tasks it leaves in the list changed at `time`;
+    /// throws `nothingToRedo`, or, when a task it touched is no longer as the undo left it,
+    /// `changedSince` (a shared list) or `damagedHistory`.
+    package func redoStep(at time: Date) throws -> Change {
         guard let step = try step(undone: true) else { throw StoreError.nothingToRedo }
-        return try replay(step, undoing: false)
+        return try replay(step, undoing: false, at: time)
     }
 
-    private func replay(_ step: RecordedStep, undoing: Bool) throws -> Change {
+    private func replay(_ step: RecordedStep, undoing: Bool, at time: Date) throws -> Change {
         let current = try states(of: step.transitions.map(\.id))
+        // The time of a task's last change is the undo's or redo's that last wrote it, not the image's.
         let changed = step.transitions.filter { transition in
             switch (current[transition.id], transition.expected(undoing: undoing)) {
             case (nil, nil): false
-            case let (now?, expected?): !now.isSame(as: expected)
+            case let (now?, expected?): !now.isSame(asideFromTimeOfChange: expected)
             default: true
             }
         }
@@ -65,6 +72,8 @@ extension StepHistory {
                                           by: try othersWhoChanged(changed.map(\.id)), undoing: undoing)
         }
         try write(step, undoing: undoing)
+        let left = step.transitions.compactMap { $0.expected(undoing: !undoing) == nil ? nil : $0.id }
+        if !left.isEmpty { try stamp(left, changedAt: Date(timeIntervalSince1970: time.timeIntervalSince1970)) } // as it reads back
         return step.change(undoing: undoing)
     }
 

@@ -13,6 +13,13 @@ public struct TaskState: Sendable, Hashable {
         position == other.position && hasSameFields(as: other)
     }
 
+    /// Whether `other` is the same but for the time of its last change (`modifiedAt`).
+    public func isSame(asideFromTimeOfChange other: TaskState) -> Bool {
+        var other = other
+        other.task.modifiedAt = task.modifiedAt
+        return isSame(as: other)
+    }
+
     /// Whether `other` holds the same fields, wherever it is: every field of `TaskItem` (a new one
     /// included, by its synthesized `==`), and the text and tags byte for byte.
     public func hasSameFields(as other: TaskState) -> Bool {

@@ -157,12 +157,15 @@ public protocol TaskWriting: TaskReading {
                      from source: ImportSource, at time: Date) throws -> ImportOutcome
 
     /// Reverts the latest change that is not undone yet and describes it; throws `nothingToUndo`.
+    /// The tasks it leaves in the list take `time` as their last change (`modifiedAt`): an undo is
+    /// a change, which a sync merging it with the server's sends as made then.
     @discardableResult
-    func undo() throws -> Change
+    func undo(at time: Date) throws -> Change
 
-    /// Re-applies the latest undone change and describes it; throws `nothingToRedo`.
+    /// Re-applies the latest undone change and describes it; throws `nothingToRedo`. The tasks it
+    /// leaves in the list take `time` as their last change, as after `undo`.
     @discardableResult
-    func redo() throws -> Change
+    func redo(at time: Date) throws -> Change
 
     /// Runs `body` so that, if it throws, what it changed is rolled back and the error rethrown,
     /// while the enclosing transaction goes on (a script skipping a failing line).

@@ -4,8 +4,8 @@ import Testing
 import TaskModel
 
 /// The time of a task's last change on every backend: none while it is as it was made, the time of
-/// each change that changes it, the file's own time for an import that changes it, and, like every
-/// field, the time recorded before or after a step when it is undone or redone.
+/// each change that changes it, the file's own time for an import that changes it, and the time of
+/// the undo or redo that last wrote it.
 @Suite struct StorageSpecModifiedTests {
     private static let first = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01 00:00 UTC
     private static let second = Date(timeIntervalSince1970: 1_767_312_000.25)
@@ -49,18 +49,30 @@ import TaskModel
         #expect(try database.allTasks()[0].modifiedAt == Self.first)
     }
 
-    @Test(arguments: Backend.allCases) func undoAndRedoRestoreTheTimeAsRecorded(_ backend: Backend) throws {
+    /// An undo or a redo is a change of its own: a sync merging it against the server's change
+    /// made meanwhile must see it as the later one (it was taken for the time the image recorded).
+    @Test(arguments: Backend.allCases) func undoAndRedoTakeTheirOwnTimeAsTheTasksLastChange(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let task = try database.create(text: "a")
+        let other = try database.create(text: "z")
         try database.toggleFavorite(ids: [task.id], at: Self.first)
         try database.edit(ids: [task.id], TaskEdit(text: "b"), at: Self.second)
-        try database.undo()
-        #expect(try database.allTasks()[0].modifiedAt == Self.first)
-        try database.undo()
-        #expect(try database.allTasks()[0] == task)
-        try database.redo()
-        try database.redo()
-        #expect(try database.allTasks()[0].modifiedAt == Self.second)
+        let third = Self.second.addingTimeInterval(3600.5)
+        try database.undo(at: third)
+        #expect(try database.allTasks().map(\.modifiedAt) == [third, nil])
+        #expect(try database.allTasks()[0].text == "a" && database.allTasks()[0].isFavorite)
+        let fourth = third.addingTimeInterval(60)
+        try database.undo(at: fourth)
+        #expect(try database.allTasks() == [TaskItem(id: task.id, text: "a", createdAt: task.createdAt, modifiedAt: fourth), other])
+        let fifth = fourth.addingTimeInterval(60)
+        try database.redo(at: fifth)
+        try database.redo(at: fifth)
+        #expect(try database.allTasks().map(\.modifiedAt) == [fifth, nil])
+        #expect(try database.allTasks()[0].text == "b")
+        // A removed task an undo brings back takes the undo's time.
+        try database.remove(ids: [other.id])
+        try database.undo(at: third)
+        #expect(try database.allTasks()[1].modifiedAt == third)
     }
 
     @Test(arguments: Backend.allCases) func anImportThatChangesATaskTakesTheFilesTimeElseItsOwn(_ backend: Backend) throws {
@@ -78,9 +90,12 @@ import TaskModel
             TaskImport(id: nil, text: "e", createdAt: Self.inFile),
         ], at: Self.second)
         #expect(try database.allTasks().map(\.modifiedAt) == [Self.inFile, Self.second, nil, Self.inFile, nil])
-        try database.undo()
-        #expect(try database.allTasks().map(\.modifiedAt) == [nil, nil, nil])
-        try database.redo()
-        #expect(try database.allTasks().map(\.modifiedAt) == [Self.inFile, Self.second, nil, Self.inFile, nil])
+        // Undo and redo are changes of their own, to the tasks the import changed or added.
+        let undone = Self.second.addingTimeInterval(60)
+        try database.undo(at: undone)
+        #expect(try database.allTasks().map(\.modifiedAt) == [undone, undone, nil])
+        let redone = undone.addingTimeInterval(60)
+        try database.redo(at: redone)
+        #expect(try database.allTasks().map(\.modifiedAt) == [redone, redone, nil, redone, redone])
     }
 }
