@@ -202,15 +202,21 @@ public final class CalDAVSync: @unchecked Sendable {
     private func run(_ state: inout SyncState, session: DAVSession) throws(SyncError) -> SyncReport {
         let before = state
         let statePath = statePath
+        // Opened when the run first needs it: a sync with nothing new reads no base and keeps nothing.
         var file: PairingFile?
+        func opened() throws(SyncError) -> PairingFile? {
+            if file == nil { file = try PairingFile.open(statePath) }
+            return file
+        }
         // What the pairing file holds: the state read, then each checkpoint the run keeps.
         var kept = state
         var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock(),
                           knownVersion: knownVersion, bases: { (key) throws(SyncError) in
-            if file == nil { file = try PairingFile.open(statePath) }
-            return try file?.base(of: key)
+            try opened()?.base(of: key)
         }, keep: { (checkpoint, keys) throws(SyncError) in
-            try checkpoint.save(to: statePath, keys: keys)
+            // An SQLite file: a JSON one was replaced as it was read, a new one made as the list paired.
+            guard let file = try opened() else { throw .pairingFile(path: statePath, reason: "removed during the sync") }
+            try file.write(checkpoint, keys: keys)
             kept = checkpoint
         })
         knownVersion = nil

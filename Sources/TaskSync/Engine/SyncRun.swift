@@ -3,8 +3,9 @@ import TaskInterchange
 import TaskModel
 
 /// One sync of a paired list: what changed on the server is fetched (`ServerTasks`), each task is
-/// merged against the state both sides last agreed on (`SyncPlan`), the server is written (every
-/// write conditional on what was read), and only then the list, in one step of its history. A sync
+/// merged against the state both sides last agreed on (`SyncPlan`), the server is written
+/// (`ServerWrites`: every write conditional on what was read; `SyncCheckpoints` keeps in the
+/// pairing what may have reached it), and only then the list, in one step of its history. A sync
 /// cut short before the list is written leaves it as it was; what reached the server is found
 /// again by the next sync, equal on both sides, so that nothing is lost or doubled.
 struct SyncRun {
@@ -19,8 +20,8 @@ struct SyncRun {
     let knownVersion: Int?
     /// Reads the base of an item `state` holds without it (`PairingFile.base(of:)`).
     let bases: (String) throws(SyncError) -> String?
-    /// Keeps a state in the pairing file while the sync runs (`checkpoint`): the pairing and the
-    /// items of these keys.
+    /// Keeps a state in the pairing file while the sync runs (`SyncCheckpoints`): the pairing and
+    /// the items of these keys.
     let keep: (SyncState, [String]) throws(SyncError) -> Void
     /// The list's version as this sync found it, when it left nothing for the next one to finish.
     private(set) var cleanVersion: Int?
@@ -110,24 +111,20 @@ struct SyncRun {
 
     /// Sends the plan's writes, 64 at a time (the transport keeps a few in flight, the next one
     /// starting as soon as one is answered), keeps what each one left on the server in `settled`,
-    /// and after each batch what the pairing may know already (`checkpoint`).
+    /// and around each batch what the pairing may know already (`SyncCheckpoints`).
     private mutating func write(_ plan: SyncPlan, settling settled: inout [TaskItem.ID: SyncState.Item?],
                                 names: (TaskItem.ID) -> String) throws(SyncError) {
         let writes = plan.writes
         let collection = state.pairing.url
-        var checkpointed = state
-        let removedHere = Set(plan.localRemovals)
+        let server = ServerWrites(session: session, collection: collection)
+        var checkpoints = SyncCheckpoints(state: state, plan: plan, keep: keep)
         var start = 0
         while start < writes.count {
             let batch = Array(writes[start..<min(start + 64, writes.count)])
             start += batch.count
-            try markSending(batch, of: plan, removedHere: removedHere, into: &checkpointed)
-            let answers = try send(batch, to: collection)
-            for (write, (answer, retried)) in zip(batch, answers) {
-                var answer = answer
-                if retried, answer.status == 412 || (answer.status == 404 && write.body == nil) {
-                    answer = try confirmation(of: write, in: collection) ?? answer
-                }
+            try checkpoints.markSending(batch)
+            let answers = try server.send(batch)
+            for (write, answer) in zip(batch, answers) {
                 switch answer.status {
                 case 412:
                     postponed.insert(write.id)
@@ -152,102 +149,7 @@ struct SyncRun {
                     }
                 }
             }
-            try checkpoint(batch, of: plan, removedHere: removedHere, settled: settled, into: &checkpointed)
-        }
-    }
-
-    /// Keeps in the pairing file what `batch` left on the server of the tasks the list keeps as
-    /// it was read (the sync writes nothing of them here): a sync cut short afterwards leaves the
-    /// pairing knowing them, so that a task removed here before the next sync is removed there
-    /// rather than come back as the server's new one (found by an independent tester). The
-    /// others wait for the end: their base is what the list is yet to hold.
-    private func checkpoint(_ batch: [SyncPlan.Write], of plan: SyncPlan, removedHere: Set<TaskItem.ID>,
-                            settled: [TaskItem.ID: SyncState.Item?], into kept: inout SyncState) throws(SyncError) {
-        var keys: [String] = []
-        for write in batch {
-            guard let item = settled[write.id], Self.keepsAsRead(write.id, plan, removedHere) else { continue }
-            let key = write.id.uuidString.lowercased()
-            kept.items[key] = item.map { item in
-                var item = item
-                // Nil: the next sync merges it against its base, which is what the list holds.
-                item.fingerprint = nil
-                if let base = item.base { item.sortValue = SortOrder.value(in: base) }
-                return item
-            }
-            keys.append(key)
-        }
-        guard !keys.isEmpty else { return }
-        // The next sync lists the whole task list: a server that leaves out of its changes a
-        // member made and removed since the token (Xandikos) cannot hide one this sync put.
-        kept.syncToken = nil
-        kept.putSinceToken = nil
-        try keep(kept, keys)
-    }
-
-    /// Keeps in the pairing file, before `batch` is sent, the new tasks it sends that the list
-    /// keeps as read, marked `sending`: a sync cut short while the batch is under way leaves the
-    /// pairing knowing what may have arrived (`checkpoint` records what did, once answered).
-    private func markSending(_ batch: [SyncPlan.Write], of plan: SyncPlan, removedHere: Set<TaskItem.ID>,
-                             into kept: inout SyncState) throws(SyncError) {
-        var keys: [String] = []
-        for write in batch where write.isNew && Self.keepsAsRead(write.id, plan, removedHere) {
-            guard let body = write.body else { continue }
-            let base = String(decoding: body, as: UTF8.self)
-            let key = write.id.uuidString.lowercased()
-            kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base,
-                                             sortValue: SortOrder.value(in: base), sending: true)
-            keys.append(key)
-        }
-        guard !keys.isEmpty else { return }
-        kept.syncToken = nil
-        kept.putSinceToken = nil
-        try keep(kept, keys)
-    }
-
-    /// Whether the sync writes nothing of this task to the list (`removedHere`: the plan's local
-    /// removals): what it sends is what the list holds.
-    private static func keepsAsRead(_ id: TaskItem.ID, _ plan: SyncPlan, _ removedHere: Set<TaskItem.ID>) -> Bool {
-        plan.localWrites[id] == nil && !removedHere.contains(id)
-    }
-
-    /// The answers to `batch`'s writes, each with whether it was sent again. One answered 500 or
-    /// 503 is sent again, one at a time, up to twice, a moment later: a server taking several
-    /// writes at once may fail one of them (Xandikos' git store, two commits at a time:
-    /// "FileLocked"). A write the server did apply before failing is then refused by its
-    /// condition (412), or a removal finds nothing (404): `confirmation` tells.
-    private func send(_ batch: [SyncPlan.Write], to collection: URL) throws(SyncError) -> [(HTTPAnswer, retried: Bool)] {
-        func request(_ write: SyncPlan.Write) -> (method: String, url: URL, headers: [(String, String)], body: [UInt8]?) {
-            var headers: [(String, String)] = []
-            if let etag = write.etag { headers.append(("If-Match", etag)) } else if write.body != nil { headers.append(("If-None-Match", "*")) }
-            if write.body != nil { headers.append(("Content-Type", "text/calendar; charset=utf-8")) }
-            return (write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection), headers, write.body)
-        }
-        var answers = try session.transport.sendAll(batch.map(request)).map { ($0, retried: false) }
-        for (index, write) in batch.enumerated() {
-            for pause in [0.2, 1.0] where [500, 503].contains(answers[index].0.status) {
-                Thread.sleep(forTimeInterval: pause)
-                let again = request(write)
-                answers[index] = (try session.transport.send(again.method, again.url, headers: again.headers, body: again.body),
-                                  retried: true)
-            }
-        }
-        return answers
-    }
-
-    /// The answer `write` would have had, had the server not failed it (500) after applying it:
-    /// what the server holds now is what it wrote (the same bytes, or nothing for a removal).
-    /// Nil when it is not: the write was refused, or the task changed there meanwhile.
-    private func confirmation(of write: SyncPlan.Write, in collection: URL) throws(SyncError) -> HTTPAnswer? {
-        let url = Self.url(write.href, in: collection)
-        let held = try session.transport.send("GET", url, limit: HTTPTransport.listLimit)
-        if held.status == 401 { try session.check(held, "GET", url) }
-        switch (write.body, held.status) {
-        case (nil, 404), (nil, 410):
-            return HTTPAnswer(status: 204, headers: [], body: [])
-        case let (body?, 200) where held.body == body:
-            return HTTPAnswer(status: 204, headers: held.header("ETag").map { [("ETag", $0)] } ?? [], body: [])
-        default:
-            return nil
+            try checkpoints.record(batch, settled: settled)
         }
     }
 

@@ -146,13 +146,6 @@ struct SyncState: Codable, Sendable, Equatable {
         }
     }
 
-    /// Writes to `path` the pairing and the items of `keys` (those it no longer has go), as they
-    /// are in it. Call it holding `Posix.withLock(path:)`.
-    func save(to path: String, keys: [String]) throws(SyncError) {
-        guard let file = try PairingFile.open(path) else { return try PairingFile.create(self, at: path) }
-        try file.write(self, keys: keys)
-    }
-
     /// A pairing file an earlier version wrote: JSON, decoded whole.
     private static func decodeJSON<Kept: Decodable>(_ type: Kept.Type, from path: String) throws(SyncError) -> Kept? {
         guard let bytes = Posix.contents(ofFile: path) else {

@@ -1,0 +1,74 @@
+import Foundation
+import TaskModel
+
+/// What a sync keeps in the pairing file while it writes the server, batch by batch (`SyncRun`),
+/// so that one cut short (killed, the connection lost) leaves the pairing knowing what may have
+/// reached the server: before each batch, the new tasks it sends, marked `sending`; after it, what
+/// the batch left on the server. Only the tasks the list keeps as it was read are kept so (the sync
+/// writes nothing of them here): the others wait for the end, their base being what the list is
+/// yet to hold.
+struct SyncCheckpoints {
+    /// The state the pairing file holds: the state read, then each checkpoint kept.
+    private(set) var kept: SyncState
+    private let plan: SyncPlan
+    private let removedHere: Set<TaskItem.ID>
+    /// Writes to the pairing file the pairing and the items of these keys (`SyncRun.keep`).
+    private let keep: (SyncState, [String]) throws(SyncError) -> Void
+
+    init(state: SyncState, plan: SyncPlan, keep: @escaping (SyncState, [String]) throws(SyncError) -> Void) {
+        kept = state
+        self.plan = plan
+        removedHere = Set(plan.localRemovals)
+        self.keep = keep
+    }
+
+    /// Before `batch` is sent: its new tasks, marked `sending` (`SyncPlan` takes one the server
+    /// names as synced, one it does not as new to it).
+    mutating func markSending(_ batch: [SyncPlan.Write]) throws(SyncError) {
+        var keys: [String] = []
+        for write in batch where write.isNew && keepsAsRead(write.id) {
+            guard let body = write.body else { continue }
+            let base = String(decoding: body, as: UTF8.self)
+            let key = write.id.uuidString.lowercased()
+            kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base,
+                                             sortValue: SortOrder.value(in: base), sending: true)
+            keys.append(key)
+        }
+        try write(keys)
+    }
+
+    /// After `batch` was answered: what it left on the server (`settled`), so that a task removed
+    /// here before the next sync is removed there rather than come back as the server's new one
+    /// (found by an independent tester).
+    mutating func record(_ batch: [SyncPlan.Write], settled: [TaskItem.ID: SyncState.Item?]) throws(SyncError) {
+        var keys: [String] = []
+        for write in batch {
+            guard let item = settled[write.id], keepsAsRead(write.id) else { continue }
+            let key = write.id.uuidString.lowercased()
+            kept.items[key] = item.map { item in
+                var item = item
+                // Nil: the next sync merges it against its base, which is what the list holds.
+                item.fingerprint = nil
+                if let base = item.base { item.sortValue = SortOrder.value(in: base) }
+                return item
+            }
+            keys.append(key)
+        }
+        try write(keys)
+    }
+
+    /// Keeps the items of `keys`, when there are any. The next sync lists the whole task list: a
+    /// server that leaves out of its changes a member made and removed since the token (Xandikos)
+    /// cannot hide one this sync put.
+    private mutating func write(_ keys: [String]) throws(SyncError) {
+        guard !keys.isEmpty else { return }
+        kept.syncToken = nil
+        kept.putSinceToken = nil
+        try keep(kept, keys)
+    }
+
+    /// Whether the sync writes nothing of this task to the list: what it sends is what the list holds.
+    private func keepsAsRead(_ id: TaskItem.ID) -> Bool {
+        plan.localWrites[id] == nil && !removedHere.contains(id)
+    }
+}
