@@ -34,6 +34,8 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyTopics
     /// `sync` with an option it does not take, or a word out of place (named).
     case syncArguments(String)
+    /// `sync` with an option of pairing (named) and no address to pair with.
+    case syncOptionWithoutAddress(String)
     /// `export` or `import` with `--format` and no format after it.
     case missingFormat
     /// `--format` naming no format tasks knows.
@@ -95,8 +97,11 @@ enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyTopics:
             "`help` takes at most one command name"
         case let .syncArguments(word):
-            "`sync` cannot take `\(word.abbreviated(to: 30))` here: sync URL [--allow-plain-http] "
-                + "[--password-command COMMAND], sync, sync --status or sync --unpair"
+            "`sync` cannot take `\(word.abbreviated(to: 30))` here; see `help sync`"
+        case .syncOptionWithoutAddress("--password-command"):
+            "`--password-command` needs an address: sync URL --password-command COMMAND"
+        case let .syncOptionWithoutAddress(option):
+            "`\(option)` needs an address: sync URL \(option)"
         case .missingFormat:
             "`--format` needs a format: todotxt, json, markdown or ics"
         case let .unknownFormat(word):

@@ -50,7 +50,8 @@ enum SyncCommand: Sendable, Hashable {
             return flag
         }
         guard let address else {
-            guard command == nil, !plainHTTP else { throw .syncArguments("an address") }
+            if command != nil { throw .syncOptionWithoutAddress("--password-command") }
+            if plainHTTP { throw .syncOptionWithoutAddress("--allow-plain-http") }
             return .run
         }
         return .pair(address: address, passwordCommand: command, allowsPlainHTTP: plainHTTP)

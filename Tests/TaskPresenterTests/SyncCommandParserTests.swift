@@ -35,12 +35,19 @@ struct SyncCommandParserTests: ParsingLines {
         ("sync https://a/ https://b/", "https://b/"),
         ("sync --password", "--password"),
         ("sync https://h/ --password-command", "--password-command"),
-        ("sync --password-command pass", "an address"),
-        ("sync --allow-plain-http", "an address"),
     ])
     func misplaced(line: String, word: String) {
-        #expect(error(line) == "`sync` cannot take `\(word)` here: sync URL [--allow-plain-http] "
-            + "[--password-command COMMAND], sync, sync --status or sync --unpair")
+        // Within 80 columns after `sync: `, with the longest word shown (30 characters).
+        #expect(error(line) == "`sync` cannot take `\(word)` here; see `help sync`")
+    }
+
+    @Test("an option of pairing without an address says it needs one", arguments: [
+        ("sync --password-command pass", "`--password-command` needs an address: sync URL --password-command COMMAND"),
+        ("sync --allow-plain-http", "`--allow-plain-http` needs an address: sync URL --allow-plain-http"),
+        ("sync --allow-plain-http --password-command pass", "`--password-command` needs an address: sync URL --password-command COMMAND"),
+    ])
+    func optionWithoutAddress(line: String, message: String) {
+        #expect(error(line) == message)
     }
 
     @Test("a password typed in an address is not shown in the error")
