@@ -64,9 +64,9 @@ extension SyncError {
             "interrupted; nothing is lost: sync again to finish"
         case let .wouldEmptyServer(count):
             // `help sync` says how to bring them back, or empty both.
-            "nothing synced: the list here is empty, the server's \(count) tasks would go"
+            "nothing synced: none of the server's \(count) tasks is here (help sync)"
         case let .wouldEmptyList(count):
-            "nothing synced: the server's list is empty, the \(count) tasks here would go"
+            "nothing synced: none of the \(count) tasks here is on the server (help sync)"
         }
     }
 

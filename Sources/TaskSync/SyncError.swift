@@ -47,9 +47,11 @@ public enum SyncError: Error, Sendable {
     /// The user stopped the sync (Ctrl-C at the prompt). What reached the server is found again by
     /// the next sync; the list here changed only when the sync had come to writing it, in one step.
     case interrupted
-    /// The list here is empty, and the sync would remove every one of this many tasks from the server.
+    /// The list here holds none of the tasks synced (a store replaced), and the sync would remove
+    /// every one of this many tasks from the server.
     case wouldEmptyServer(Int)
-    /// The task list on the server is empty, and the sync would remove every one of this many tasks here.
+    /// The task list on the server holds none of the tasks synced (a new collection), and the sync
+    /// would remove every one of this many tasks here.
     case wouldEmptyList(Int)
 
     /// How a connection failed.

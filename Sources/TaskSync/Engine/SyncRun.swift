@@ -65,17 +65,19 @@ struct SyncRun {
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
         let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases)
-        // An empty list here that was not empty at the last sync is more likely a store replaced
-        // (a new file, a restore) than every task removed one by one: emptying the server from it
-        // would lose every task there.
+        // A list here that holds none of the tasks synced last time is more likely a store replaced
+        // (a new file, a restore, with perhaps a task added since) than every task removed one by
+        // one: emptying the server from it would lose every task there (found by an independent
+        // tester, the prompt doing it by itself two seconds after a task was added).
         let removals = plan.writes.count { $0.body == nil }
-        if list.isEmpty, removals >= 2, removals == state.syncedCount {
+        if removals >= 2, removals == state.syncedCount, !list.contains(where: { state.items[$0.id.uuidString.lowercased()] != nil }) {
             throw .wouldEmptyServer(removals)
         }
         // The same the other way: a task list emptied on the server (a new collection at the same
         // address, a server restored empty) would empty the list here.
         let lost = plan.localRemovals.count
-        if server.fetched.isEmpty, lost >= 2, lost == list.count, lost == state.syncedCount {
+        if lost >= 2, lost == state.syncedCount,
+           !server.fetched.keys.contains(where: { state.items[$0.uuidString.lowercased()] != nil }) {
             throw .wouldEmptyList(lost)
         }
         var settled = plan.settled

@@ -1,0 +1,46 @@
+import Foundation
+import TaskTestSupport
+import Testing
+
+/// A side that holds none of the tasks synced last time is more likely replaced (a store restored or
+/// made anew, a new task list at the same address) than emptied task by task: a sync that would
+/// remove every task of the other side changes nothing, and says so in one line. A store replaced
+/// with a task added since emptied the server: the guard looked for an empty list only (found by an
+/// independent tester; the prompt did it by itself, two seconds after the task was added).
+@Suite(.loadsTheMachine) struct ReplacedSideTests {
+    /// The store's file and what SQLite keeps beside it, removed: the pairing stays.
+    private static func replaceStore(_ store: SyncedStore) throws {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: store.folder.file("tasks.sqlite" + suffix))
+        }
+    }
+
+    @Test(arguments: ["", "add Pay rent\n"])
+    func aStoreReplacedDoesNotEmptyTheServer(addedSince: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")
+        try Self.replaceStore(store)
+        if !addedSince.isEmpty { try await store.script(addedSince) }
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: nothing synced: none of the server's 3 tasks is here (help sync)\n", status: 1))
+        #expect(try await store.remote().count == 3)
+        try await store.run("sync", "--unpair")
+        try await store.pair()
+        #expect(try await store.remote().count == (addedSince.isEmpty ? 3 : 4))
+        #expect(try await store.list().split(separator: "\n").count == (addedSince.isEmpty ? 3 : 4))
+    }
+
+    @Test(arguments: [false, true])
+    func aTaskListEmptiedOnTheServerDoesNotEmptyTheList(addedSince: Bool) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")
+        let here = try await store.list()
+        for name in try await store.remote().keys { _ = try await store.server.client().delete(name) }
+        if addedSince { _ = try await store.server.client().put("rent.ics", SyncedStore.vtodo(uid: "rent", "SUMMARY:Pay rent")) }
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: nothing synced: none of the 3 tasks here is on the server (help sync)\n", status: 1))
+        #expect(try await store.list() == here)
+    }
+}
