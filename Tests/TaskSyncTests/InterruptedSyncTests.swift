@@ -99,4 +99,41 @@ import Testing
         #expect(status == 128 + SIGKILL)
         try await Self.expectEveryTaskOnceOnEachSide(store)
     }
+    /// Tasks a sync killed with a batch in flight was sending changes of, removed here before the
+    /// next sync: removed there too, none back. The change that reached the server came back as
+    /// one made there ("removed here and changed on the server: … is back", found by the seventh
+    /// tester); each batch's changes are now kept in the pairing as they go (`pending`).
+    @Test func tasksAKilledSyncWasChangingThenRemovedHereAreRemovedThere() async throws {
+        let store = try await SyncedStore.paired(.radicale, (1...Self.count).map { "add task \($0)\n" }.joined())
+        try await store.script((1...Self.count).map { "edit \($0) task \($0) changed\n" }.joined())
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let pid = try ChildProcess.start(TasksBinary.path, ["--db", store.folder.file("tasks.sqlite"), "--quiet", "sync"],
+                                         environment: TasksBinary.environment(in: store.folder, store.environment()),
+                                         error: store.folder.file("sync.err"))
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !((try? SyncState.load(from: pairing))??.items.values.contains { $0.pending != nil } ?? false),
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        _ = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+        let kept = try #require(try SyncState.load(from: pairing))
+        let pending = Set(kept.items.filter { $0.value.pending != nil }.keys)
+        try #require(!pending.isEmpty)
+        let exported = try #require(try JSONSerialization.jsonObject(with: Data(try await store.export().utf8)) as? [[String: Any]])
+        let numbers = exported.enumerated().compactMap { index, task in
+            (task["uuid"] as? String).map { pending.contains($0.lowercased()) } == true ? index + 1 : nil
+        }
+        try await store.script("rm \(numbers.map(String.init).joined(separator: " "))\n")
+
+        let next = try await store.run("sync")
+
+        #expect(next.status == 0 && next.error.isEmpty && !next.output.contains("is back"), "\(next)")
+        let here = try await store.list().split(separator: "\n").map { String($0.drop { $0 == " " }.drop(while: \.isNumber).dropFirst(3)) }
+        let there = try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0).map { String($0.dropFirst(8)) } }
+        let left = (1...Self.count).filter { !numbers.contains($0) }.map { "task \($0) changed" }
+        #expect(here == left, "\(here.count) here, \(left.count) meant")
+        #expect(there.sorted() == left.sorted(), "\(there.count) there, \(left.count) meant")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
 }

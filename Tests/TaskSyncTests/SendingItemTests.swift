@@ -1,6 +1,7 @@
 import Foundation
 import TaskInterchange
 import TaskModel
+import TaskTestSupport
 import Testing
 @testable import TaskSync
 
@@ -64,5 +65,16 @@ import Testing
 
         #expect(plan.writes.isEmpty && plan.localWrites.isEmpty)
         #expect(plan.settled[Self.task.id] == .some(nil)) // forgotten
+    }
+    /// `sync --status` counts the tasks known to be on both sides: not one still being sent (it
+    /// counted them, 128 where the server held 64, found by an independent tester).
+    @Test func aTaskBeingSentIsNotCountedAsSynced() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite.caldav")
+        var state = Self.state
+        state.items[UUID().uuidString.lowercased()] = SyncState.Item(href: "/alice/tasks/other.ics", etag: "\"1\"", base: Self.sent)
+        try state.save(to: path)
+
+        #expect(try SyncState.summary(at: path)?.itemCount == 1)
     }
 }

@@ -4,7 +4,9 @@ import TaskSystem
 
 /// The pairing file beside a list (`tasks.sqlite.caldav`): an SQLite database, readable by its
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
-/// each) and that task's iCalendar text then (its base, a row of a table of their own). A sync
+/// each) and that task's iCalendar text then (its base, a row of a table of their own), and the
+/// text a sync cut short was sending of a changed task (`pending`, a table made as first needed:
+/// files of the version before it have none). A sync
 /// reads every task's row, reads a base only for a task that changed, and writes only the rows
 /// that changed: the file was one JSON document, decoded whole by every sync and written whole by
 /// each one that changed a task (docs/benchmarks.md). A JSON file an earlier version wrote is
@@ -70,6 +72,13 @@ final class PairingFile {
                         unreadableThere: try item.decode(Bool?.self, atIndex: 5) == true ? true : nil,
                         sending: try item.decode(Bool?.self, atIndex: 6) == true ? true : nil)
                 }
+                if try db.tableExists("pending") {
+                    let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
+                    while let row = try pending.next() {
+                        let key: String = try row.decode(atIndex: 0)
+                        state.items[key]?.pending = Self.text(try row.decode(atIndex: 1))
+                    }
+                }
                 return state
             }
         } catch {
@@ -84,7 +93,8 @@ final class PairingFile {
                 guard let row = try Row.fetchOne(db, sql: "SELECT pairing, lastSync, leftAlone FROM pairing") else {
                     throw SyncError.unreadablePairingFile(path: path)
                 }
-                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
+                // A new task a cut sync was sending is not known to be there yet.
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE sending IS NOT 1") ?? 0
                 return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: try row.decode(forColumn: "pairing")),
                                          lastSync: try row.decode(Double?.self, atIndex: 1).map(Date.init(timeIntervalSince1970:)),
                                          itemCount: count, leftAlone: try row.decode(atIndex: 2))
@@ -136,6 +146,11 @@ final class PairingFile {
 
     private static func write(_ state: SyncState, keys: [String], _ db: Database) throws {
         try writePairing(state, db)
+        try db.execute(sql: pendingSchema)
+        // Rows to remove only when there are any: a first sync writes every task's row.
+        let hadPending = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending)") ?? false
+        let updatePending = try db.makeStatement(sql: "INSERT OR REPLACE INTO pending (id, text) VALUES (?, ?)")
+        let removePending = try db.makeStatement(sql: "DELETE FROM pending WHERE id = ?")
         let update = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO item (id, href, etag, fingerprint, sortValue, unreadableThere, sending)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -144,6 +159,11 @@ final class PairingFile {
         let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
         let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
         for key in keys {
+            if let pending = state.items[key]?.pending {
+                try updatePending.execute(arguments: [key, Data(pending.utf8)])
+            } else if hadPending {
+                try removePending.execute(arguments: [key])
+            }
             guard let item = state.items[key] else {
                 try remove.execute(arguments: [key])
                 try removeBase.execute(arguments: [key])
@@ -203,6 +223,13 @@ final class PairingFile {
             sending INTEGER
         ) WITHOUT ROWID;
         CREATE TABLE base (
+            id TEXT PRIMARY KEY NOT NULL,
+            text BLOB NOT NULL
+        );
+        """ + pendingSchema
+
+    private static let pendingSchema = """
+        CREATE TABLE IF NOT EXISTS pending (
             id TEXT PRIMARY KEY NOT NULL,
             text BLOB NOT NULL
         );

@@ -1,4 +1,6 @@
 import Foundation
+import TaskInterchange
+import TaskModel
 
 /// A sync's writes to the task list on the server: each conditional on what was read
 /// (`If-Match`, or `If-None-Match: *` for a new one), a batch sent side by side, one the server
@@ -7,6 +9,9 @@ struct ServerWrites {
     let session: DAVSession
     /// The task list's address, which the writes' hrefs are relative to.
     let collection: URL
+    /// How the server's copies are read (`sameTask`).
+    let timeZone: TimeZone
+    let now: Date
 
     /// The answers to `batch`'s writes, in its order. One answered 500 or 503 is sent again, one at
     /// a time, up to twice, a moment later: a server taking several writes at once may fail one of
@@ -37,6 +42,17 @@ struct ServerWrites {
         return (write.body == nil ? "DELETE" : "PUT", SyncRun.url(write.href, in: collection), headers, write.body)
     }
 
+    /// Whether the server's copy of a task is the text sent: the same bytes, or the same fields
+    /// and order value (a server may store it rewritten: Radicale writes the properties in an
+    /// order of its own).
+    static func sameTask(_ held: [UInt8], _ sent: [UInt8], timeZone: TimeZone, now: Date) -> Bool {
+        if held == sent { return true }
+        guard let heldTask = try? ICalendarResource.read(held, timeZone: timeZone, now: now),
+              let sentTask = try? ICalendarResource.read(sent, timeZone: timeZone, now: now) else { return false }
+        return SyncFields(heldTask) == SyncFields(sentTask)
+            && SortOrder.value(in: heldTask.foreign["icalendar"]) == SortOrder.value(in: sentTask.foreign["icalendar"])
+    }
+
     /// The answer `write` would have had, had the server not failed it (500) after applying it:
     /// what the server holds now is what it wrote (the same bytes, or nothing for a removal).
     /// Nil when it is not: the write was refused, or the task changed there meanwhile.
@@ -47,7 +63,7 @@ struct ServerWrites {
         switch (write.body, held.status) {
         case (nil, 404), (nil, 410):
             return HTTPAnswer(status: 204, headers: [], body: [])
-        case let (body?, 200) where held.body == body:
+        case let (body?, 200) where Self.sameTask(held.body, body, timeZone: timeZone, now: now):
             return HTTPAnswer(status: 204, headers: held.header("ETag").map { [("ETag", $0)] } ?? [], body: [])
         default:
             return nil

@@ -77,8 +77,17 @@ struct SyncPlan {
         // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
         // unless it is sent again below.
         let stored = state.items[key]
-        let item = stored.flatMap { $0.sending == true && fetched == nil ? nil : $0 }
+        var item = stored.flatMap { $0.sending == true && fetched == nil ? nil : $0 }
         if stored != nil, item == nil { settled[id] = .some(nil) }
+        // A change a cut sync was sending: the server holding what was sent, it arrived, and is the
+        // base both sides agree on; else the change is merged again against the base it was sent over.
+        if let pending = item?.pending {
+            item?.pending = nil
+            if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(pending.utf8), timeZone: timeZone, now: now) {
+                item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
+            }
+            settled[id] = item
+        }
         let localTask = local[id]
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes

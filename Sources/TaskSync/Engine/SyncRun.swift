@@ -118,7 +118,7 @@ struct SyncRun {
                                 names: (TaskItem.ID) -> String) throws(SyncError) {
         let writes = plan.writes
         let collection = state.pairing.url
-        let server = ServerWrites(session: session, collection: collection)
+        let server = ServerWrites(session: session, collection: collection, timeZone: timeZone, now: now)
         var checkpoints = SyncCheckpoints(state: state, plan: plan, keep: keep)
         var start = 0
         while start < writes.count {

@@ -47,6 +47,10 @@ struct SyncState: Codable, Sendable, Equatable {
         /// sent. Listed by the server, it arrived (and is as both sides left it, unless changed
         /// since); not listed, it did not, and the task is new to the server still.
         var sending: Bool?
+        /// The text a sync was sending to replace the base (the task changed here) when it was cut
+        /// short: when the server holds it, it arrived, and the next sync merges against it; else
+        /// it did not, and the task's change is sent again over the base.
+        var pending: String?
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
