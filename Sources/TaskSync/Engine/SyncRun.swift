@@ -151,7 +151,9 @@ struct SyncRun {
                     }
                 }
             }
-            try checkpoints.record(batch, settled: settled)
+            // After the last batch the sync's own save follows: until then, the marks made before
+            // the batch tell the next sync what may have arrived.
+            if start < writes.count { try checkpoints.record(batch, settled: settled) }
         }
     }
 
