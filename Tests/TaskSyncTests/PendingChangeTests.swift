@@ -115,4 +115,22 @@ import Testing
         try Self.state.save(to: path, since: try SyncState.load(from: path))
         #expect(try SyncState.load(from: path)?.items[key]?.pending == Self.text(Self.changed))
     }
+    /// The server's copy is the text sent though rewritten (Radicale writes the properties in an
+    /// order of its own), and is not with a note another client added.
+    @Test func aCopyRewrittenByTheServerIsTheTextSentButNotOneWithANoteAdded() throws {
+        let sent = Self.text(Self.changed)
+        var lines = sent.components(separatedBy: "\r\n")
+        let start = try #require(lines.firstIndex(of: "BEGIN:VTODO")) + 1
+        let end = try #require(lines.firstIndex(of: "END:VTODO"))
+        lines[start..<end].sort()
+        let rewritten = lines.joined(separator: "\r\n")
+        lines.insert("DESCRIPTION:before noon", at: end)
+        let noted = lines.joined(separator: "\r\n")
+        func same(_ held: String) -> Bool {
+            ServerWrites.sameTask(Array(held.utf8), Array(sent.utf8), timeZone: Self.timeZone, now: Self.now)
+        }
+
+        #expect(rewritten != sent && same(rewritten))
+        #expect(!same(noted))
+    }
 }

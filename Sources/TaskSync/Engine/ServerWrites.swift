@@ -42,15 +42,17 @@ struct ServerWrites {
         return (write.body == nil ? "DELETE" : "PUT", SyncRun.url(write.href, in: collection), headers, write.body)
     }
 
-    /// Whether the server's copy of a task is the text sent: the same bytes, or the same fields
-    /// and order value (a server may store it rewritten: Radicale writes the properties in an
-    /// order of its own).
+    /// Whether the server's copy of a task is the text sent: the same bytes, or the same fields,
+    /// order value and other properties (a server may store it rewritten: Radicale writes the
+    /// properties in an order of its own). A note another client added meanwhile is not the text sent.
     static func sameTask(_ held: [UInt8], _ sent: [UInt8], timeZone: TimeZone, now: Date) -> Bool {
         if held == sent { return true }
         guard let heldTask = try? ICalendarResource.read(held, timeZone: timeZone, now: now),
               let sentTask = try? ICalendarResource.read(sent, timeZone: timeZone, now: now) else { return false }
+        let (heldProperties, sentProperties) = (heldTask.foreign["icalendar"], sentTask.foreign["icalendar"])
         return SyncFields(heldTask) == SyncFields(sentTask)
-            && SortOrder.value(in: heldTask.foreign["icalendar"]) == SortOrder.value(in: sentTask.foreign["icalendar"])
+            && SortOrder.value(in: heldProperties) == SortOrder.value(in: sentProperties)
+            && SyncPlan.meaningful(heldProperties).sorted() == SyncPlan.meaningful(sentProperties).sorted()
     }
 
     /// The answer `write` would have had, had the server not failed it (500) after applying it:
