@@ -43,8 +43,9 @@ final class ListSync {
         background.start()
     }
 
-    /// The list was changed here: the background sync follows soon.
+    /// The list was changed here: the background sync follows soon, and a `sync` typed reads the list.
     func listChanged() {
+        sync?.listChangedHere()
         background?.listChanged()
     }
 

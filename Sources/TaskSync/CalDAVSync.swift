@@ -106,6 +106,14 @@ public final class CalDAVSync: @unchecked Sendable {
         }
     }
 
+    /// The list was changed over this object's own connection (the prompt's), which the list's
+    /// version (`externalVersion()`: other connections' changes) does not count: the next sync
+    /// reads the list. A `sync` typed just after a change said "nothing changed" (found by an
+    /// independent tester).
+    public func listChangedHere() {
+        knownVersion = nil
+    }
+
     /// Stops the sync or pairing under way, from another thread (Ctrl-C at the prompt): its
     /// requests fail, and it throws `interrupted`. A sync cut short leaves both sides consistent.
     public func interrupt() {

@@ -136,4 +136,26 @@ import Testing
         #expect(there.sorted() == left.sorted(), "\(there.count) there, \(left.count) meant")
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
+    /// Tasks a sync killed with a batch of removals in flight was removing from the server, brought
+    /// back here by `undo`: sent again, every task once on each side. Those whose removal had
+    /// arrived were removed here too, as removed on the server (found by an independent tester).
+    @Test func tasksAKilledSyncWasRemovingThenBroughtBackByUndoAreSentAgain() async throws {
+        let store = try await SyncedStore.paired(.radicale, (1...Self.count).map { "add task \($0)\n" }.joined())
+        try await store.script("rm 1-\(Self.count - 10)\n")
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let pid = try ChildProcess.start(TasksBinary.path, ["--db", store.folder.file("tasks.sqlite"), "--quiet", "sync"],
+                                         environment: TasksBinary.environment(in: store.folder, store.environment()),
+                                         error: store.folder.file("sync.err"))
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !((try? SyncState.load(from: pairing))??.items.values.contains { $0.removing == true } ?? false),
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        _ = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+        #expect(try await store.run("undo") == ProgramRun(output: "Undid: rm (\(Self.count - 10) tasks)\n"))
+
+        try await Self.expectEveryTaskOnceOnEachSide(store)
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
 }

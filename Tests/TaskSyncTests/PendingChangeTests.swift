@@ -133,4 +133,57 @@ import Testing
         #expect(rewritten != sent && same(rewritten))
         #expect(!same(noted))
     }
+    /// A pairing that agreed on `before` and was removing it from the server when its sync was cut short.
+    static var removingState: SyncState {
+        var state = Self.state
+        state.items[before.id.uuidString.lowercased()]?.pending = nil
+        state.items[before.id.uuidString.lowercased()]?.removing = true
+        return state
+    }
+
+    /// The server as a full listing finds it after such a sync: without the task (the removal
+    /// arrived), or as agreed.
+    static func server(removed: Bool) -> ServerTasks {
+        var server = ServerTasks(token: "1")
+        if removed { server.removed = [before.id] }
+        return server
+    }
+
+    /// The removal arrived, and an undo since brought the task back here: it is sent again, as
+    /// new (it was removed here as removed on the server, found by an independent tester).
+    @Test func aRemovalThatArrivedOfATaskBroughtBackHereSendsItAgain() throws {
+        let plan = try SyncPlan(list: [Self.before], server: Self.server(removed: true), state: Self.removingState,
+                                timeZone: Self.timeZone, now: Self.now)
+
+        #expect(plan.writes.map(\.isNew) == [true] && plan.writes.first?.etag == nil && plan.writes.first?.body != nil)
+        #expect(plan.localRemovals.isEmpty && plan.localWrites.isEmpty)
+    }
+
+    @Test func aRemovalThatArrivedOfATaskStillRemovedHereIsForgotten() throws {
+        let plan = try SyncPlan(list: [], server: Self.server(removed: true), state: Self.removingState,
+                                timeZone: Self.timeZone, now: Self.now)
+
+        #expect(plan.writes.isEmpty && plan.localWrites.isEmpty)
+        #expect(plan.settled[Self.before.id] == .some(nil))
+    }
+
+    @Test func aRemovalThatDidNotArriveIsSentAgainOrUndone() throws {
+        let removedHere = try SyncPlan(list: [], server: Self.server(removed: false), state: Self.removingState,
+                                       timeZone: Self.timeZone, now: Self.now)
+        let broughtBack = try SyncPlan(list: [Self.before], server: Self.server(removed: false), state: Self.removingState,
+                                       timeZone: Self.timeZone, now: Self.now)
+
+        #expect(removedHere.writes.map(\.body) == [nil] && removedHere.writes.first?.etag == "\"1\"")
+        #expect(broughtBack.writes.isEmpty && broughtBack.localRemovals.isEmpty && broughtBack.localWrites.isEmpty)
+    }
+
+    /// The pairing file keeps a removal under way as a pending row without text.
+    @Test func thePairingFileKeepsARemovalUnderWay() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite.caldav")
+        try Self.removingState.save(to: path)
+        let item = try SyncState.load(from: path)?.items[Self.before.id.uuidString.lowercased()]
+
+        #expect(item?.removing == true && item?.pending == nil)
+    }
 }

@@ -4,9 +4,9 @@ import TaskSystem
 
 /// The pairing file beside a list (`tasks.sqlite.caldav`): an SQLite database, readable by its
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
-/// each) and that task's iCalendar text then (its base, a row of a table of their own), and the
-/// text a sync cut short was sending of a changed task (`pending`, a table made as first needed:
-/// files of the version before it have none). A sync
+/// each) and that task's iCalendar text then (its base, a row of a table of their own), and what
+/// a sync cut short was sending of a task: the text of a change, or NULL for a removal (`pending`,
+/// a table made as first needed: files of the version before it have none). A sync
 /// reads every task's row, reads a base only for a task that changed, and writes only the rows
 /// that changed: the file was one JSON document, decoded whole by every sync and written whole by
 /// each one that changed a task (docs/benchmarks.md). A JSON file an earlier version wrote is
@@ -76,7 +76,11 @@ final class PairingFile {
                     let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
                     while let row = try pending.next() {
                         let key: String = try row.decode(atIndex: 0)
-                        state.items[key]?.pending = Self.text(try row.decode(atIndex: 1))
+                        if let text = try row.decode(Data?.self, atIndex: 1) {
+                            state.items[key]?.pending = Self.text(text)
+                        } else {
+                            state.items[key]?.removing = true
+                        }
                     }
                 }
                 return state
@@ -161,6 +165,8 @@ final class PairingFile {
         for key in keys {
             if let pending = state.items[key]?.pending {
                 try updatePending.execute(arguments: [key, Data(pending.utf8)])
+            } else if state.items[key]?.removing == true {
+                try updatePending.execute(arguments: [key, nil as Data?])
             } else if hadPending {
                 try removePending.execute(arguments: [key])
             }
@@ -231,7 +237,7 @@ final class PairingFile {
     private static let pendingSchema = """
         CREATE TABLE IF NOT EXISTS pending (
             id TEXT PRIMARY KEY NOT NULL,
-            text BLOB NOT NULL
+            text BLOB
         );
         """
 

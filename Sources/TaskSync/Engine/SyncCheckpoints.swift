@@ -3,8 +3,9 @@ import TaskModel
 
 /// What a sync keeps in the pairing file while it writes the server, batch by batch (`SyncRun`),
 /// so that one cut short (killed, the connection lost) leaves the pairing knowing what may have
-/// reached the server: before each batch, the new tasks it sends, marked `sending`, and the text
-/// of each changed one (`pending`); after it, what the batch left on the server. Only the tasks
+/// reached the server: before each batch, the new tasks it sends, marked `sending`, the text of
+/// each changed one (`pending`) and each one it removes (`removing`); after it, what the batch
+/// left on the server. Only the tasks
 /// the list keeps as it was read are kept so (the sync writes nothing of them here): the others
 /// wait for the end, their base being what the list is yet to hold.
 struct SyncCheckpoints {
@@ -23,15 +24,22 @@ struct SyncCheckpoints {
     }
 
     /// Before `batch` is sent: its new tasks, marked `sending` (`SyncPlan` takes one the server
-    /// names as synced, one it does not as new to it), and the text sent of each changed one
-    /// (`pending`: taken as synced when the server holds it). A task removed here, then, is
-    /// removed there rather than come back as changed on the server.
+    /// names as synced, one it does not as new to it), the text sent of each changed one
+    /// (`pending`: taken as synced when the server holds it), and each one it removes
+    /// (`removing`: gone from the server, taken as removed). A task removed here, then, is removed
+    /// there rather than come back as changed on the server, and one an undo brings back is sent
+    /// again rather than removed here as removed on the server.
     mutating func markSending(_ batch: [SyncPlan.Write]) throws(SyncError) {
         var keys: [String] = []
         for write in batch where keepsAsRead(write.id) {
-            guard let body = write.body else { continue }
-            let text = String(decoding: body, as: UTF8.self)
             let key = write.id.uuidString.lowercased()
+            guard let body = write.body else {
+                guard kept.items[key] != nil else { continue }
+                kept.items[key]?.removing = true
+                keys.append(key)
+                continue
+            }
+            let text = String(decoding: body, as: UTF8.self)
             if write.isNew {
                 kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: text,
                                                  sortValue: SortOrder.value(in: text), sending: true)

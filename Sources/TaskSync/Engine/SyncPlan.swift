@@ -88,6 +88,13 @@ struct SyncPlan {
             }
             settled[id] = item
         }
+        // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
+        // the task is new to the server if the list holds it again (an undo since); else as before.
+        if item?.removing == true {
+            item?.removing = nil
+            if fetched == nil, server.removed.contains(id) { item = nil }
+            settled[id] = .some(item)
+        }
         let localTask = local[id]
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes

@@ -51,6 +51,9 @@ struct SyncState: Codable, Sendable, Equatable {
         /// short: when the server holds it, it arrived, and the next sync merges against it; else
         /// it did not, and the task's change is sent again over the base.
         var pending: String?
+        /// Whether a sync cut short was removing it from the server: no longer there, it was
+        /// removed, and the task is new to the server should the list hold it again (an `undo`).
+        var removing: Bool?
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
