@@ -5,7 +5,7 @@ import Testing
 /// A `tasks` process killed with SIGKILL at any moment of a long piped script leaves a sound store
 /// (`PRAGMA integrity_check` says ok) that holds all of the script or none of it, and that `tasks`
 /// opens and changes again.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.serialized, .loadsTheMachine) struct CrashSafetyTests {
     /// The script: 100,000 `add` lines (1.8 MB), run as one transaction; enough for SQLite to spill
     /// uncommitted pages to its write-ahead log while it runs, and to checkpoint the log into the
     /// database file as it commits (at 1,000 pages, 4 MB).
