@@ -5,9 +5,9 @@ import TaskModel
 /// so that one cut short (killed, the connection lost) leaves the pairing knowing what may have
 /// reached the server: before each batch, the new tasks it sends, marked `sending`, the text of
 /// each changed one (`pending`) and each one it removes (`removing`); after it, what the batch
-/// left on the server. Only the tasks
-/// the list keeps as it was read are kept so (the sync writes nothing of them here): the others
-/// wait for the end, their base being what the list is yet to hold.
+/// left on the server. Only the tasks the list keeps as it was read are kept so (the sync writes
+/// nothing of them here): the others wait for the end, their base being what the list is yet to
+/// hold.
 struct SyncCheckpoints {
     /// The state the pairing file holds: the state read, then each checkpoint kept.
     private(set) var kept: SyncState

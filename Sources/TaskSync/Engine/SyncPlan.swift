@@ -86,7 +86,7 @@ struct SyncPlan {
             if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(pending.utf8), timeZone: timeZone, now: now) {
                 item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
             }
-            settled[id] = item
+            settled[id] = .some(item)
         }
         // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
         // the task is new to the server if the list holds it again (an undo since); else as before.
