@@ -82,7 +82,7 @@ struct InteractiveSession {
                         warnedAboutHistory = true
                     }
                 }
-                // Only a change is stopped: a command that only shows something just stops showing it.
+                // Only a change or a sync is stopped: a command that only shows something just stops showing it.
                 let isChange = TaskPresenter.savesAChange(line)
                 let result = TaskPresenter.stopsWhenInterrupted(line) ? forwarder.run { presenter.handle(line: line) }
                     : presenter.handle(line: line)
