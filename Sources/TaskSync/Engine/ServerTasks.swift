@@ -45,8 +45,12 @@ struct ServerTasks {
             return server
         }
         var idByPath: [String: TaskItem.ID] = [:]
+        // New tasks a cut sync was sending: not listed, they did not arrive, and are not removed there.
+        var sending: Set<TaskItem.ID> = []
         for (key, item) in state.items {
-            if let id = UUID(uuidString: key) { idByPath[HrefPath.of(item.href, in: collection)] = id }
+            guard let id = UUID(uuidString: key) else { continue }
+            idByPath[HrefPath.of(item.href, in: collection)] = id
+            if item.sending == true { sending.insert(id) }
         }
         // A member whose ETag is the one the last sync wrote or read is as it was.
         let stale = changes.changed.filter { member in
@@ -85,15 +89,14 @@ struct ServerTasks {
         if !changes.isComplete, let put = state.putSinceToken {
             let named = Set((changes.changed.map(\.href) + changes.removed).map { HrefPath.of($0, in: collection) })
             for path in put where !named.contains(path) {
-                guard let id = idByPath[path], state.items[id.uuidString.lowercased()]?.sending != true else { continue }
+                guard let id = idByPath[path], !sending.contains(id) else { continue }
                 server.removed.insert(id)
             }
         }
         if changes.isComplete {
             // Everything was listed: a member known from the last sync and not listed is gone.
             let listed = Set(changes.changed.map { HrefPath.of($0.href, in: collection) })
-            for (path, id) in idByPath where !listed.contains(path)
-                && state.items[id.uuidString.lowercased()]?.sending != true { server.removed.insert(id) }
+            for (path, id) in idByPath where !listed.contains(path) && !sending.contains(id) { server.removed.insert(id) }
         }
         return server
     }
