@@ -13,6 +13,10 @@ final class ListSync {
     private var failureSaid: String?
     /// What the background sync said, in words, not shown yet.
     private var pending: [Message] = []
+    /// What the background syncs sent since the last `sync` typed here: a typed one that finds
+    /// nothing to do says so, or a user who typed `sync` to send a change reads "nothing changed"
+    /// as the change not sent (found by an independent tester).
+    private var sentInBackground = SyncReport.Counts()
 
     init(_ sync: CalDAVSync?) {
         self.sync = sync
@@ -21,10 +25,13 @@ final class ListSync {
     /// Runs `command`: its messages, and whether the list here changed.
     func run(_ command: SyncCommand, at moment: Moment) throws -> (messages: [Message], listChanged: Bool) {
         guard let sync else { throw SyncCommand.Refusal.unavailable }
-        let done = try SyncCommands.perform(command, with: sync, at: moment)
+        _ = hasNews
+        let done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground)
         // A sync that ran sent every change made here: closing the prompt need not send them again.
         switch command {
-        case .run, .pair: background?.changesSent()
+        case .run, .pair:
+            background?.changesSent()
+            sentInBackground = .init()
         case .status, .unpair: break
         }
         return done
@@ -59,6 +66,7 @@ final class ListSync {
             let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid, netrcFile: sync?.netrcFile)
             failureSaid = failure
             pending += said
+            if case let .synced(report, _) = outcome { sentInBackground = sentInBackground.adding(report.sent) }
         }
         return !pending.isEmpty
     }

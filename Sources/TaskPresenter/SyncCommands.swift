@@ -11,20 +11,23 @@ enum SyncCommands {
         let message: String
     }
 
-    /// Runs `command` and returns its messages, and whether the list here changed.
-    static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(Failure) -> (messages: [Message], listChanged: Bool) {
+    /// Runs `command` and returns its messages, and whether the list here changed. `sentBefore`:
+    /// what the prompt's own syncs sent since the last `sync` typed there.
+    static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
+                        sentBefore: SyncReport.Counts = .init()) throws(Failure) -> (messages: [Message], listChanged: Bool) {
         do {
-            return try performing(command, with: sync, at: moment)
+            return try performing(command, with: sync, at: moment, sentBefore: sentBefore)
         } catch {
             throw Failure(message: error.message(netrcFile: sync.netrcFile))
         }
     }
 
-    private static func performing(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
+    private static func performing(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
+                                   sentBefore: SyncReport.Counts) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
         switch command {
         case .run:
             let report = try sync.sync()
-            return (lines(report), report.received.total > 0)
+            return (lines(report, sentBefore: sentBefore), report.received.total > 0)
         case let .pair(address, passwordCommand, allowsPlainHTTP):
             let request = CalDAVSync.PairRequest(address: address, passwordCommand: passwordCommand,
                                                  allowsPlainHTTP: allowsPlainHTTP)
@@ -32,7 +35,7 @@ enum SyncCommands {
             case let .found(lists):
                 return (foundLines(lists, at: address), false)
             case let .synced(list, report, newlyPaired):
-                return ((newlyPaired ? [pairedLine(list)] : []) + lines(report), report.received.total > 0)
+                return ((newlyPaired ? [pairedLine(list)] : []) + lines(report, sentBefore: sentBefore), report.received.total > 0)
             }
         case .status:
             guard let status = try sync.status() else {
@@ -69,25 +72,28 @@ enum SyncCommands {
         let pairing = status.pairing
         let who = pairing.user.map { " as \($0)" } ?? ""
         let password = pairing.passwordCommand.map { "`\($0)`" } ?? netrcFile ?? "~/.netrc"
-        // A first sync cut short keeps what it sent: not nothing, not done.
-        let when = status.lastSync.map { "last synced " + Self.time($0, at: moment) }
-            ?? (status.syncedTasks > 0 ? "first sync not finished (sync finishes it)" : "not synced yet")
-        let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks") on both sides"
+        // The tasks on both sides as the last sync left them: a list replaced since may hold none
+        // of them (a sync refuses it). A first sync cut short keeps what it sent: not nothing, not done.
+        let tasks = "\(status.syncedTasks) \(status.syncedTasks == 1 ? "task" : "tasks")"
+        let when = status.lastSync.map { "last synced \(Self.time($0, at: moment)); \(tasks) \(status.syncedTasks == 1 ? "was" : "were") on both sides" }
+            ?? (status.syncedTasks > 0 ? "first sync not finished (sync finishes it); \(tasks) on both sides so far" : "not synced yet")
         let leftAlone = status.leftAlone == 0 ? []
             : [Message.info("left alone: \(status.leftAlone) \(status.leftAlone == 1 ? "to-do" : "to-dos") on the server that tasks cannot read")]
         return [.info("paired with \(pairing.url.absoluteString)\(who)"), .info("password from " + password),
-                .info("\(when); \(tasks)")] + leftAlone
+                .info(when)] + leftAlone
     }
 
     /// The lines a sync says: what moved each way (the address is `sync --status`'s, and said
     /// when pairing), then one line per task both sides changed, per member that is not a to-do
-    /// tasks can read, and for tasks left for the next sync.
-    static func lines(_ report: SyncReport) -> [Message] {
+    /// tasks can read, and for tasks left for the next sync. A sync with nothing to do after the
+    /// prompt's own syncs sent changes (`sentBefore`) says that they were sent.
+    static func lines(_ report: SyncReport, sentBefore: SyncReport.Counts = .init()) -> [Message] {
         let received = counts(report.received)
         let sent = counts(report.sent)
         var summary = "synced: "
         if received.isEmpty, sent.isEmpty {
             summary += "nothing changed"
+            if sentBefore.total > 0 { summary += "; the prompt had sent " + counts(sentBefore) }
         } else {
             summary += [received.isEmpty ? nil : "received " + received, sent.isEmpty ? nil : "sent " + sent]
                 .compactMap { $0 }.joined(separator: "; ")

@@ -81,7 +81,7 @@ struct SyncLongNamesTests {
 
         #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text) == [
             "paired with \(Self.address) as alice", "password from ~/.netrc",
-            "first sync not finished (sync finishes it); 3 tasks on both sides",
+            "first sync not finished (sync finishes it); 3 tasks on both sides so far",
             "left alone: 2 to-dos on the server that tasks cannot read",
         ])
     }
@@ -94,9 +94,9 @@ struct SyncLongNamesTests {
         let none = SyncStatus(pairing: pairing, lastSync: nil, syncedTasks: 0)
 
         #expect(SyncCommands.statusLines(cut, netrcFile: nil, at: TestClock().clock.moment).map(\.text).last
-                == "first sync not finished (sync finishes it); 128 tasks on both sides")
+                == "first sync not finished (sync finishes it); 128 tasks on both sides so far")
         #expect(SyncCommands.statusLines(none, netrcFile: nil, at: TestClock().clock.moment).map(\.text).last
-                == "not synced yet; 0 tasks on both sides")
+                == "not synced yet")
     }
 
     @Test("a status is said with its reason phrase, or alone when it has none: never with a space after it")

@@ -66,6 +66,7 @@ struct SyncMessageWidthTests {
         let pairing = Pairing(url: list.url, user: "alice", passwordCommand: "pass show caldav", allowsPlainHTTP: false)
         let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12)
         let messages = SyncCommands.lines(report)
+            + SyncCommands.lines(SyncReport(), sentBefore: SyncReport.Counts(added: 12, updated: 340, removed: 12))
             + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down", netrcFile: nil).messages
             + SyncCommands.background(.synced(report, address: nextcloud), failedBefore: "sync: down", netrcFile: nil).messages
             + SyncCommands.foundLines([list, list], at: "https://dav.example.com/")

@@ -10,40 +10,60 @@ import Testing
 /// for the idle prompt; a sync with nothing to tell (most of them, one a minute) is not, so the
 /// prompt is not redrawn for it.
 @Suite(.loadsTheMachine) struct TaskPresenterBackgroundSyncTests {
-    /// A new Radicale, a folder for the list (`path`), and a sync's environment: a netrc with the password.
-    private static func server() async throws -> (server: CalDAVTestServer, folder: TemporaryFolder, path: String,
-                                                  environment: [String: String]) {
-        let server = try await CalDAVTestServer.start(.radicale)
-        let folder = try TemporaryFolder()
-        let netrc = folder.file("netrc")
-        try Data("machine 127.0.0.1 login \(server.user) password \(server.password)\n".utf8).write(to: URL(filePath: netrc))
-        return (server, folder, folder.file("tasks.sqlite"), server.trustEnvironment.merging(["NETRC": netrc]) { $1 })
+    /// A list holding "Buy milk" beside a new Radicale, its presenter with a spy view, and the
+    /// sync a netrc with the password lets in.
+    private final class Prompt {
+        let server: CalDAVTestServer
+        let folder: TemporaryFolder
+        let path: String
+        let environment: [String: String]
+        let database: SQLiteStorage
+        let sync: CalDAVSync
+        let sut: TaskPresenter
+        let view = ViewSpy()
+        var statePath: String { path + ".caldav" }
+
+        init() async throws {
+            server = try await CalDAVTestServer.start(.radicale)
+            folder = try TemporaryFolder()
+            let netrc = folder.file("netrc")
+            try Data("machine 127.0.0.1 login \(server.user) password \(server.password)\n".utf8).write(to: URL(filePath: netrc))
+            path = folder.file("tasks.sqlite")
+            environment = server.trustEnvironment.merging(["NETRC": netrc]) { $1 }
+            database = try SQLiteStorage(path: path)
+            try seed(database, with: ["Buy milk"])
+            sync = CalDAVSync(storage: database, statePath: path + ".caldav", environment: environment)
+            sut = TaskPresenter(storage: database, clock: TestClock().clock, sync: sync)
+            sut.view = view
+        }
+
+        deinit { database.close() }
+
+        /// The prompt's background sync, over a connection of its own, started.
+        func syncInBackground(idleInterval: TimeInterval) -> BackgroundSync {
+            let (path, statePath, environment) = (path, statePath, environment)
+            let background = BackgroundSync(isPaired: { true }, open: {
+                CalDAVSync(storage: try SQLiteStorage(path: path, openInThisProcess: true), statePath: statePath,
+                           environment: environment)
+            }, changeDelay: 0.1, idleInterval: idleInterval)
+            sut.syncInBackground(background)
+            return background
+        }
     }
 
     @Test func aBackgroundSyncWithNothingToTellIsNoNewsAtTheIdlePrompt() async throws {
-        let (server, folder, path, environment) = try await Self.server()
-        defer { withExtendedLifetime(folder) {} }
-        let statePath = path + ".caldav"
-        let database = try SQLiteStorage(path: path)
-        defer { database.close() }
-        try seed(database, with: ["Buy milk"])
-        let sync = CalDAVSync(storage: database, statePath: statePath, environment: environment)
-        guard case .synced = try sync.pair(.init(address: server.collection.absoluteString)) else {
+        let prompt = try await Prompt()
+        defer { withExtendedLifetime(prompt) {} }
+        let (sut, view, statePath) = (prompt.sut, prompt.view, prompt.statePath)
+        guard case .synced = try prompt.sync.pair(.init(address: prompt.server.collection.absoluteString)) else {
             Issue.record("not paired")
             return
         }
-        let sut = TaskPresenter(storage: database, clock: TestClock().clock, sync: sync)
-        let view = ViewSpy()
-        sut.view = view
         sut.showList()
         view.reset()
-        let background = BackgroundSync(isPaired: { true }, open: {
-            CalDAVSync(storage: try SQLiteStorage(path: path, openInThisProcess: true), statePath: statePath,
-                       environment: environment)
-        }, changeDelay: 0.1, idleInterval: 0.1)
-        defer { background.stop() }
 
-        sut.syncInBackground(background)
+        let background = prompt.syncInBackground(idleInterval: 0.1)
+        defer { background.stop() }
 
         // Each sync that changes nothing touches the pairing file: two of them have run.
         func touched() -> Date? {
@@ -60,20 +80,15 @@ import Testing
         sut.showStoreNews()
         #expect(view.messages.isEmpty)
     }
+
     /// A `sync` typed at the prompt just after a change there sends it: the list's version counts
     /// other connections' changes only, and the prompt's own sync took the list for unchanged
     /// ("synced: nothing changed", found by an independent tester).
     @Test func aSyncTypedAfterAChangeAtThePromptSendsIt() async throws {
-        let (server, folder, path, environment) = try await Self.server()
-        defer { withExtendedLifetime(folder) {} }
-        let database = try SQLiteStorage(path: path)
-        defer { database.close() }
-        try seed(database, with: ["Buy milk"])
-        let sync = CalDAVSync(storage: database, statePath: path + ".caldav", environment: environment)
-        let sut = TaskPresenter(storage: database, clock: TestClock().clock, sync: sync)
-        let view = ViewSpy()
-        sut.view = view
-        sut.handle(line: "sync \(server.collection.absoluteString)")
+        let prompt = try await Prompt()
+        defer { withExtendedLifetime(prompt) {} }
+        let (sut, view) = (prompt.sut, prompt.view)
+        sut.handle(line: "sync \(prompt.server.collection.absoluteString)")
         sut.handle(line: "sync")
         view.reset()
 
@@ -81,6 +96,33 @@ import Testing
         sut.handle(line: "sync")
 
         #expect(view.messages == ["synced: sent 1 new"])
-        #expect(try await server.client().list().count == 2)
+        #expect(try await prompt.server.client().list().count == 2)
+    }
+
+    /// A `sync` typed after the prompt's own sync sent the change made there says so: "nothing
+    /// changed" alone read as the change not sent (found by an independent tester).
+    @Test func aSyncTypedAfterTheBackgroundSyncSentAChangeSaysItWasSent() async throws {
+        let prompt = try await Prompt()
+        defer { withExtendedLifetime(prompt) {} }
+        let (sut, view) = (prompt.sut, prompt.view)
+        sut.handle(line: "sync \(prompt.server.collection.absoluteString)")
+        let background = prompt.syncInBackground(idleInterval: 3600)
+        defer { background.stop() }
+        // Each background sync's end makes the descriptor readable until its outcome is taken.
+        func waitForTheBackgroundSync() throws {
+            var waiting = pollfd(fd: try #require(background.descriptor), events: Int16(POLLIN), revents: 0)
+            try #require(poll(&waiting, 1, 60_000) == 1)
+        }
+        try waitForTheBackgroundSync() // the sync at start
+        sut.showStoreNews()
+        sut.handle(line: "add Call mom")
+        try waitForTheBackgroundSync() // the one the change brought
+        #expect(try await prompt.server.client().list().count == 2)
+        view.reset()
+
+        sut.handle(line: "sync")
+        sut.handle(line: "sync")
+
+        #expect(view.messages == ["synced: nothing changed; the prompt had sent 1 new", "synced: nothing changed"])
     }
 }

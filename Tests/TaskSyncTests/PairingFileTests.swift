@@ -81,7 +81,7 @@ import Testing
         let run = try await store.run("sync")
 
         #expect(status.output.hasPrefix("paired with \(store.server.collection.absoluteString)"))
-        #expect(status.output.hasSuffix("; 2 tasks on both sides\n"))
+        #expect(status.output.hasSuffix("; 2 tasks were on both sides\n"))
         #expect(run == ProgramRun(output: "synced: sent 1 changed\n"))
         let bytes = try #require(FileManager.default.contents(atPath: Self.path(store)))
         #expect(bytes.prefix(16) == Data("SQLite format 3\0".utf8))

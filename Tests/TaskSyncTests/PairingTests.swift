@@ -59,7 +59,7 @@ import Testing
         let status = try await store.run("sync", "--status")
 
         let list = store.server.collection.absoluteString
-        let pattern = #/paired with (.+) as alice\npassword from ~/\.netrc\nlast synced \d{4}-\d\d-\d\d \d\d:\d\d; 1 task on both sides\n/#
+        let pattern = #/paired with (.+) as alice\npassword from ~/\.netrc\nlast synced \d{4}-\d\d-\d\d \d\d:\d\d; 1 task was on both sides\n/#
         #expect(status.status == 0 && status.error == "")
         #expect(try pattern.wholeMatch(in: status.output)?.output.1 == Substring(list))
     }

@@ -13,6 +13,10 @@ public struct SyncReport: Sendable {
         public var moved = 0
 
         public var total: Int { added + updated + removed + moved }
+
+        public init(added: Int = 0, updated: Int = 0, removed: Int = 0, moved: Int = 0) {
+            (self.added, self.updated, self.removed, self.moved) = (added, updated, removed, moved)
+        }
     }
 
     /// A task both sides changed in the same field(s) differently (the later change was kept), or
@@ -72,7 +76,8 @@ public struct SyncReport: Sendable {
 }
 
 extension SyncReport.Counts {
-    func adding(_ other: Self) -> Self {
+    /// Both counts together.
+    public func adding(_ other: Self) -> Self {
         Self(added: added + other.added, updated: updated + other.updated, removed: removed + other.removed,
              moved: moved + other.moved)
     }
