@@ -111,14 +111,14 @@ import Testing
                                          environment: TasksBinary.environment(in: store.folder, store.environment()),
                                          error: store.folder.file("sync.err"))
         let deadline = ContinuousClock.now + .seconds(120)
-        while !((try? SyncState.load(from: pairing))??.items.values.contains { $0.pending != nil } ?? false),
+        while !((try? SyncState.load(from: pairing))??.items.values.contains { if case .changing? = $0.inFlight { true } else { false } } ?? false),
               ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         kill(pid, SIGKILL)
         _ = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
         let kept = try #require(try SyncState.load(from: pairing))
-        let pending = Set(kept.items.filter { $0.value.pending != nil }.keys)
+        let pending = Set(kept.items.filter { if case .changing? = $0.value.inFlight { true } else { false } }.keys)
         try #require(!pending.isEmpty)
         let exported = try #require(try JSONSerialization.jsonObject(with: Data(try await store.export().utf8)) as? [[String: Any]])
         let numbers = exported.enumerated().compactMap { index, task in
@@ -147,7 +147,7 @@ import Testing
                                          environment: TasksBinary.environment(in: store.folder, store.environment()),
                                          error: store.folder.file("sync.err"))
         let deadline = ContinuousClock.now + .seconds(120)
-        while !((try? SyncState.load(from: pairing))??.items.values.contains { $0.removing == true } ?? false),
+        while !((try? SyncState.load(from: pairing))??.items.values.contains { $0.inFlight == .removing } ?? false),
               ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -26,7 +26,7 @@ import Testing
         var state = SyncState(pairing: Pairing(url: collection, user: "alice", passwordCommand: nil, allowsPlainHTTP: false))
         var item = SyncState.Item(href: href, etag: "\"1\"", base: text(before), sortValue: 1_048_576)
         item.fingerprint = SyncState.fingerprint(of: SyncFields(before), properties: nil)
-        item.pending = text(changed)
+        item.inFlight = .changing(text(changed))
         state.items[before.id.uuidString.lowercased()] = item
         return state
     }
@@ -58,7 +58,7 @@ import Testing
 
         #expect(plan.writes.isEmpty && plan.localWrites.isEmpty && plan.localRemovals.isEmpty && plan.conflicts.isEmpty)
         let settled = try #require(plan.settled[Self.before.id] ?? nil)
-        #expect(settled.etag == "\"2\"" && settled.base == Self.text(Self.changed) && settled.pending == nil)
+        #expect(settled.etag == "\"2\"" && settled.base == Self.text(Self.changed) && settled.inFlight == nil)
     }
 
     @Test func notArrivedTheChangeIsSentAgain() throws {
@@ -80,7 +80,7 @@ import Testing
     @Test func aBatchKeepsItsChangesPendingUntilAnswered() throws {
         var agreed = Self.state
         let key = Self.before.id.uuidString.lowercased()
-        agreed.items[key]?.pending = nil
+        agreed.items[key]?.inFlight = nil
         let plan = try SyncPlan(list: [Self.changed], server: ServerTasks(token: "1"), state: agreed, timeZone: Self.timeZone, now: Self.now)
         var written: [(SyncState, [String])] = []
         var checkpoints = SyncCheckpoints(state: agreed, plan: plan) { state, keys in written.append((state, keys)) }
@@ -91,9 +91,9 @@ import Testing
                                                                                      base: String(decoding: sent, as: UTF8.self))])
 
         #expect(written.map(\.1) == [[key], [key]])
-        #expect(written.first?.0.items[key]?.pending == String(decoding: sent, as: UTF8.self))
+        #expect(written.first?.0.items[key]?.inFlight == .changing(String(decoding: sent, as: UTF8.self)))
         #expect(written.first?.0.items[key]?.etag == "\"1\"")
-        #expect(written.last?.0.items[key]?.pending == nil && written.last?.0.items[key]?.etag == "\"2\"")
+        #expect(written.last?.0.items[key]?.inFlight == nil && written.last?.0.items[key]?.etag == "\"2\"")
     }
 
     /// The pairing file keeps the text sent, and forgets it once the change is synced; a file of the
@@ -103,17 +103,17 @@ import Testing
         let path = folder.file("tasks.sqlite.caldav")
         try Self.state.save(to: path)
         let key = Self.before.id.uuidString.lowercased()
-        #expect(try SyncState.load(from: path)?.items[key]?.pending == Self.text(Self.changed))
+        #expect(try SyncState.load(from: path)?.items[key]?.inFlight == .changing(Self.text(Self.changed)))
 
         var synced = try #require(try SyncState.load(from: path))
-        synced.items[key]?.pending = nil
+        synced.items[key]?.inFlight = nil
         try synced.save(to: path, since: try SyncState.load(from: path))
-        #expect(try SyncState.load(from: path)?.items[key]?.pending == nil)
+        #expect(try SyncState.load(from: path)?.items[key]?.inFlight == nil)
 
         try #require(ChildProcess.runBlocking("/usr/bin/sqlite3", [path, "DROP TABLE pending;"]) == 0)
         #expect(try SyncState.load(from: path)?.items[key]?.etag == "\"1\"")
         try Self.state.save(to: path, since: try SyncState.load(from: path))
-        #expect(try SyncState.load(from: path)?.items[key]?.pending == Self.text(Self.changed))
+        #expect(try SyncState.load(from: path)?.items[key]?.inFlight == .changing(Self.text(Self.changed)))
     }
     /// The server's copy is the text sent though rewritten (Radicale writes the properties in an
     /// order of its own), and is not with a note another client added.
@@ -136,8 +136,7 @@ import Testing
     /// A pairing that agreed on `before` and was removing it from the server when its sync was cut short.
     static var removingState: SyncState {
         var state = Self.state
-        state.items[before.id.uuidString.lowercased()]?.pending = nil
-        state.items[before.id.uuidString.lowercased()]?.removing = true
+        state.items[before.id.uuidString.lowercased()]?.inFlight = .removing
         return state
     }
 
@@ -184,6 +183,6 @@ import Testing
         try Self.removingState.save(to: path)
         let item = try SyncState.load(from: path)?.items[Self.before.id.uuidString.lowercased()]
 
-        #expect(item?.removing == true && item?.pending == nil)
+        #expect(item?.inFlight == .removing)
     }
 }

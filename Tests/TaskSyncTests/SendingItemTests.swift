@@ -21,7 +21,7 @@ import Testing
     /// A pairing that was sending `task` when its sync was cut short.
     static var state: SyncState {
         var state = SyncState(pairing: Pairing(url: collection, user: "alice", passwordCommand: nil, allowsPlainHTTP: false))
-        state.items[task.id.uuidString.lowercased()] = SyncState.Item(href: href, etag: nil, base: sent, sending: true)
+        state.items[task.id.uuidString.lowercased()] = SyncState.Item(href: href, etag: nil, base: sent, inFlight: .adding)
         return state
     }
 

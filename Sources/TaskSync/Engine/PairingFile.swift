@@ -5,8 +5,9 @@ import TaskSystem
 /// The pairing file beside a list (`tasks.sqlite.caldav`): an SQLite database, readable by its
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
 /// each) and that task's iCalendar text then (its base, a row of a table of their own), and what
-/// a sync cut short was sending of a task: the text of a change, or NULL for a removal (`pending`,
-/// a table made as first needed: files of the version before it have none). A sync
+/// a sync cut short was sending of a task (`SyncState.InFlight`): a new task marked in its row
+/// (`sending`), the text of a change or NULL for a removal in a row of `pending`, a table made as
+/// first needed (files of the version before it have none). A sync
 /// reads every task's row, reads a base only for a task that changed, and writes only the rows
 /// that changed: the file was one JSON document, decoded whole by every sync and written whole by
 /// each one that changed a task (docs/benchmarks.md). A JSON file an earlier version wrote is
@@ -70,17 +71,13 @@ final class PairingFile {
                         base: nil, fingerprint: try item.decode(Int64?.self, atIndex: 3).map(UInt64.init(bitPattern:)),
                         sortValue: try item.decode(atIndex: 4),
                         unreadableThere: try item.decode(Bool?.self, atIndex: 5) == true ? true : nil,
-                        sending: try item.decode(Bool?.self, atIndex: 6) == true ? true : nil)
+                        inFlight: try item.decode(Bool?.self, atIndex: 6) == true ? .adding : nil)
                 }
                 if try db.tableExists("pending") {
                     let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
                     while let row = try pending.next() {
                         let key: String = try row.decode(atIndex: 0)
-                        if let text = try row.decode(Data?.self, atIndex: 1) {
-                            state.items[key]?.pending = Self.text(text)
-                        } else {
-                            state.items[key]?.removing = true
-                        }
+                        state.items[key]?.inFlight = try row.decode(Data?.self, atIndex: 1).map { .changing(Self.text($0)) } ?? .removing
                     }
                 }
                 return state
@@ -163,12 +160,10 @@ final class PairingFile {
         let remove = try db.makeStatement(sql: "DELETE FROM item WHERE id = ?")
         let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
         for key in keys {
-            if let pending = state.items[key]?.pending {
-                try updatePending.execute(arguments: [key, Data(pending.utf8)])
-            } else if state.items[key]?.removing == true {
-                try updatePending.execute(arguments: [key, nil as Data?])
-            } else if hadPending {
-                try removePending.execute(arguments: [key])
+            switch state.items[key]?.inFlight {
+            case let .changing(text)?: try updatePending.execute(arguments: [key, Data(text.utf8)])
+            case .removing?: try updatePending.execute(arguments: [key, nil as Data?])
+            case .adding?, nil: if hadPending { try removePending.execute(arguments: [key]) }
             }
             guard let item = state.items[key] else {
                 try remove.execute(arguments: [key])
@@ -177,7 +172,7 @@ final class PairingFile {
             }
             try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
                                            item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
-                                           item.unreadableThere, item.sending])
+                                           item.unreadableThere, item.inFlight == .adding ? true : nil])
             if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
         }
     }

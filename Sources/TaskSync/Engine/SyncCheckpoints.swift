@@ -3,8 +3,8 @@ import TaskModel
 
 /// What a sync keeps in the pairing file while it writes the server, batch by batch (`SyncRun`),
 /// so that one cut short (killed, the connection lost) leaves the pairing knowing what may have
-/// reached the server: before each batch, the new tasks it sends, marked `sending`, the text of
-/// each changed one (`pending`) and each one it removes (`removing`); after it, what the batch
+/// reached the server: before each batch, each task's write in flight (`SyncState.InFlight`): the
+/// new tasks it sends, the text of each changed one and each one it removes; after it, what the batch
 /// left on the server. Only the tasks the list keeps as it was read are kept so (the sync writes
 /// nothing of them here): the others wait for the end, their base being what the list is yet to
 /// hold.
@@ -23,9 +23,9 @@ struct SyncCheckpoints {
         self.keep = keep
     }
 
-    /// Before `batch` is sent: its new tasks, marked `sending` (`SyncPlan` takes one the server
+    /// Before `batch` is sent: its new tasks, marked `adding` (`SyncPlan` takes one the server
     /// names as synced, one it does not as new to it), the text sent of each changed one
-    /// (`pending`: taken as synced when the server holds it), and each one it removes
+    /// (`changing`: taken as synced when the server holds it), and each one it removes
     /// (`removing`: gone from the server, taken as removed). A task removed here, then, is removed
     /// there rather than come back as changed on the server, and one an undo brings back is sent
     /// again rather than removed here as removed on the server.
@@ -35,17 +35,17 @@ struct SyncCheckpoints {
             let key = write.id.uuidString.lowercased()
             guard let body = write.body else {
                 guard kept.items[key] != nil else { continue }
-                kept.items[key]?.removing = true
+                kept.items[key]?.inFlight = .removing
                 keys.append(key)
                 continue
             }
             let text = String(decoding: body, as: UTF8.self)
             if write.isNew {
                 kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: text,
-                                                 sortValue: SortOrder.value(in: text), sending: true)
+                                                 sortValue: SortOrder.value(in: text), inFlight: .adding)
             } else {
                 guard kept.items[key] != nil else { continue }
-                kept.items[key]?.pending = text
+                kept.items[key]?.inFlight = .changing(text)
             }
             keys.append(key)
         }

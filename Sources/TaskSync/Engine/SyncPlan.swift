@@ -77,12 +77,12 @@ struct SyncPlan {
         // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
         // unless it is sent again below.
         let stored = state.items[key]
-        var item = stored.flatMap { $0.sending == true && fetched == nil ? nil : $0 }
+        var item = stored.flatMap { $0.inFlight == .adding && fetched == nil ? nil : $0 }
         if stored != nil, item == nil { settled[id] = .some(nil) }
         // A change a cut sync was sending: the server holding what was sent, it arrived, and is the
         // base both sides agree on; else the change is merged again against the base it was sent over.
-        if let pending = item?.pending {
-            item?.pending = nil
+        if case let .changing(pending)? = item?.inFlight {
+            item?.inFlight = nil
             if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(pending.utf8), timeZone: timeZone, now: now) {
                 item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
             }
@@ -90,8 +90,8 @@ struct SyncPlan {
         }
         // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
         // the task is new to the server if the list holds it again (an undo since); else as before.
-        if item?.removing == true {
-            item?.removing = nil
+        if item?.inFlight == .removing {
+            item?.inFlight = nil
             if fetched == nil, server.removed.contains(id) { item = nil }
             settled[id] = .some(item)
         }

@@ -43,17 +43,24 @@ struct SyncState: Codable, Sendable, Equatable {
         /// Whether the server's copy is one tasks cannot read (a to-do repeating in a way it cannot
         /// follow): the task is left alone on both sides until the server changes it again.
         var unreadableThere: Bool?
-        /// Whether it is a new task a sync was sending when it was cut short: its base is what was
-        /// sent. Listed by the server, it arrived (and is as both sides left it, unless changed
-        /// since); not listed, it did not, and the task is new to the server still.
-        var sending: Bool?
-        /// The text a sync was sending to replace the base (the task changed here) when it was cut
-        /// short: when the server holds it, it arrived, and the next sync merges against it; else
-        /// it did not, and the task's change is sent again over the base.
-        var pending: String?
-        /// Whether a sync cut short was removing it from the server: no longer there, it was
-        /// removed, and the task is new to the server should the list hold it again (an `undo`).
-        var removing: Bool?
+        /// What a sync cut short was writing of it to the server, which may or may not have
+        /// arrived (`SyncCheckpoints`); nil: nothing.
+        var inFlight: InFlight?
+    }
+
+    /// A write to the server a sync was making when it was cut short.
+    enum InFlight: Codable, Sendable, Equatable {
+        /// Sending it as a new task, the item's base what was sent. Listed by the server, it
+        /// arrived (and is as both sides left it, unless changed since); not listed, it did not,
+        /// and the task is new to the server still.
+        case adding
+        /// Sending this text to replace the base (the task changed here): when the server holds
+        /// it, it arrived, and the next sync merges against it; else it did not, and the task's
+        /// change is sent again over the base.
+        case changing(String)
+        /// Removing it: no longer on the server, it was removed, and the task is new to the
+        /// server should the list hold it again (an `undo`).
+        case removing
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
