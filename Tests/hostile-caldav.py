@@ -37,6 +37,10 @@ answers as a task list holding one task, item.ics:
                           past 65535
     /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
                           this server (//localhost:PORT/ok/: https when the server is)
+    /deep-xml/            PROPFIND and REPORT answer 207 with elements nested 100,000 deep (600 KB)
+    /no-sync-token/       a sane list, but a sync-collection REPORT that asks what changed since a
+                          token answers 207 naming nothing and holding no sync-token (RFC 6578
+                          requires one)
 
 Any password is taken elsewhere; a request without one is answered 401. PUT answers 201 and DELETE 204, keeping nothing
 (but in /applied-then-failed/). PROPFIND on /
@@ -82,12 +86,15 @@ BODIES = {
     "slow-writes": calendar(b"SUMMARY:Buy milk\r\n"),
     "elsewhere-member": calendar(b"SUMMARY:Buy milk\r\n"),
     "flaky-writes": calendar(b"SUMMARY:Buy milk\r\n"),
+    "no-sync-token": calendar(b"SUMMARY:Buy milk\r\n"),
 }
 FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already, and /applied-then-failed/ failed a write of
 KEPT = {"item.ics": calendar(b"SUMMARY:Buy milk\r\n")}  # /applied-then-failed/'s members, by name
 EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
-                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed", "bad-port-home"]
+                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed", "bad-port-home",
+                          "deep-xml"]
+DEEP = 100_000
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
 
 
@@ -201,6 +208,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             unit = response("/huge/item.ics", item_props(b"", False))
             return self.stream(207, multistatus([])[:-len(b"</d:multistatus>\n")], unit, b" ",
                                b"</d:multistatus>\n", "application/xml; charset=utf-8")
+        if folder == "deep-xml":
+            return self.send(207, multistatus([b"<d:x>" * DEEP + b"</d:x>" * DEEP]))
+        if folder == "no-sync-token" and b"sync-collection" in self.body and b"<d:sync-token></d:sync-token>" not in self.body:
+            return self.send(207, multistatus([]))
         if folder in ("elsewhere-home", "elsewhere-secure-home", "bad-port-home"):
             elsewhere = "http://127.0.0.1:99999/home/" if folder == "bad-port-home" else \
                 ("http://127.0.0.2:%d/elsewhere-home/" if folder == "elsewhere-home" else "//localhost:%d/ok/") \

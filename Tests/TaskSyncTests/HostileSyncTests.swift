@@ -19,6 +19,8 @@ import Testing
     /// Each failing list of the hostile server and the one line `sync LIST` says.
     static let failures: [(list: String, error: String)] = [
         ("malformed-xml", "the server's answer is not WebDAV: XML that does not read (line 2)"),
+        // 100,000 deep: the tree overflowed the stack as it was freed (found by an independent tester).
+        ("deep-xml", "the server's answer is not WebDAV: XML nested more than 64 deep"),
         // Refused at 4 MiB, before the rest is read: discovery's answers are a few properties.
         ("huge", "the server's answer is larger than 4 MiB: not a task list's"),
         ("server-error", "the server answered PROPFIND /server-error with 500 Internal Server Error"),
@@ -38,6 +40,22 @@ import Testing
         #expect(run == ProgramRun(error: SyncedStore.failure("sync \(address)", error), status: 1))
         #expect(try await store.export() == here)
         #expect(try await store.run("sync", "--status").output == "not paired: sync URL pairs this list with a CalDAV task list\n")
+    }
+
+    /// A sync report without its sync-token is refused: what the last sync put and it does not name
+    /// was taken for removed there, and removed here (found by an independent tester).
+    @Test func aSyncReportWithoutItsTokenIsRefusedAndChangesNothing() async throws {
+        let store = try await Self.store()
+        let address = store.server.hostile("no-sync-token").absoluteString
+        let paired = try await store.run("sync", address)
+        let here = try await store.export()
+
+        let run = try await store.run("sync")
+
+        #expect(paired == ProgramRun(output: "paired with \(address) (no-sync-token)\nsynced: received 1 new; sent 1 new\n"))
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync", "the server's answer is not WebDAV: a sync report without its sync-token"),
+                                  status: 1))
+        #expect(try await store.export() == here)
     }
 
     /// Each list whose `calendar-multiget` answer does not read (its to-do written raw in it, which

@@ -21,8 +21,12 @@ struct RemoteChanges {
 
     static func since(_ token: String?, in collection: URL, session: DAVSession) throws(SyncError) -> RemoteChanges {
         if let token {
-            do {
+            do throws(SyncError) {
                 if let report = try session.report(collection, depth: 0, body: DAVBodies.syncCollection(token: token)) {
+                    // Without the token an answer is no answer (RFC 6578 §3.8): what the last sync
+                    // put that it does not name would be taken for removed (a task removed here by a
+                    // server that answered so: found by an independent tester).
+                    guard report.syncToken?.isEmpty == false else { throw .malformedAnswer("a sync report without its sync-token") }
                     return RemoteChanges(report, isComplete: false, collection: collection)
                 }
             } catch {

@@ -5,13 +5,19 @@ import FoundationXML
 
 /// An element of a WebDAV answer: its namespace and local name, its children, and its text (the
 /// character data directly inside it). Read with libxml2 through Foundation's `XMLParser`, which
-/// neither fetches external entities nor expands entities without bound.
+/// neither fetches external entities nor expands entities without bound; nested at most
+/// `maximumDepth` deep (a tree 50,000 deep overflowed the stack as it was freed: found by an
+/// independent tester).
 struct DAVElement: Sendable {
     var namespace: String
     var name: String
     var attributes: [String: String] = [:]
     var children: [DAVElement] = []
     var text = ""
+
+    /// The deepest a WebDAV answer nests (a multistatus, its responses, their properties and
+    /// values are a dozen levels).
+    static let maximumDepth = 64
 
     static let dav = "DAV:"
     static let caldav = "urn:ietf:params:xml:ns:caldav"
@@ -36,6 +42,7 @@ struct DAVElement: Sendable {
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
+            if builder.isTooDeep { throw .malformedAnswer("XML nested more than \(maximumDepth) deep") }
             let line = parser.lineNumber
             throw .malformedAnswer("XML that does not read" + (line > 0 ? " (line \(line))" : ""))
         }
@@ -46,10 +53,16 @@ struct DAVElement: Sendable {
 /// Builds the tree as the parser reports elements.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var root: DAVElement?
+    private(set) var isTooDeep = false
     private var open: [DAVElement] = []
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
+        guard open.count < DAVElement.maximumDepth else {
+            isTooDeep = true
+            parser.abortParsing()
+            return
+        }
         open.append(DAVElement(namespace: namespaceURI ?? "", name: elementName, attributes: attributes))
     }
 
