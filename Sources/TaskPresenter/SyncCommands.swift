@@ -90,13 +90,20 @@ enum SyncCommands {
     static func lines(_ report: SyncReport, sentBefore: SyncReport.Counts = .init()) -> [Message] {
         let received = counts(report.received)
         let sent = counts(report.sent)
+        // A change here the server refused, or that cannot be sent, is not "nothing changed": the
+        // first line says it was not sent (found by an independent tester), the lines below why.
+        let unsent = report.rejected.count + report.notSent
         var summary = "synced: "
         if received.isEmpty, sent.isEmpty {
-            summary += "nothing changed"
-            if sentBefore.total > 0 { summary += "; the prompt had sent " + counts(sentBefore) }
+            if unsent > 0 {
+                summary += "\(unsent) \(unsent == 1 ? "change" : "changes") not sent"
+            } else {
+                summary += "nothing changed"
+                if sentBefore.total > 0 { summary += "; the prompt had sent " + counts(sentBefore) }
+            }
         } else {
-            summary += [received.isEmpty ? nil : "received " + received, sent.isEmpty ? nil : "sent " + sent]
-                .compactMap { $0 }.joined(separator: "; ")
+            summary += [received.isEmpty ? nil : "received " + received, sent.isEmpty ? nil : "sent " + sent,
+                        unsent == 0 ? nil : "\(unsent) not sent"].compactMap { $0 }.joined(separator: "; ")
         }
         var messages: [Message] = [.info(summary)]
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }

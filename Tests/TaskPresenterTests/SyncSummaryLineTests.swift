@@ -1,0 +1,25 @@
+import Foundation
+@testable import TaskPresenter
+@testable import TaskSync
+import Testing
+
+/// The first line a sync says: what came, what went, and what did not go.
+@Suite("The summary line of a sync")
+struct SyncSummaryLineTests {
+    @Test func aSyncThatChangedNothingSaysSo() {
+        #expect(SyncCommands.lines(SyncReport()).map(\.text) == ["synced: nothing changed"])
+    }
+
+    /// A change the server refused is not "nothing changed": that headline, with the refusal on
+    /// the line below, read as nothing left to send (found by an independent tester).
+    @Test func changesNotSentAreSaidInTheSummary() {
+        var refused = SyncReport()
+        refused.rejected = [.init(text: "Call mom", status: 400)]
+        var some = refused
+        some.sent = SyncReport.Counts(added: 1)
+        some.notSent = 2
+
+        #expect(SyncCommands.lines(refused).map(\.text) == ["synced: 1 change not sent", "the server refused \"Call mom\" (400 Bad Request)"])
+        #expect(SyncCommands.lines(some).first?.text == "synced: sent 1 new; 3 not sent")
+    }
+}
