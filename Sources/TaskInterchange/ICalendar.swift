@@ -86,7 +86,10 @@ enum ICalendar {
         var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED",
                                     ICalendarAttributes.dueZoneMarker, ICalendarCategories.marker]
         if task.isFavorite { written.insert("PRIORITY") }
-        if task.due != nil { written.insert("DUE") }
+        // A to-do has a DUE or a DURATION (from its DTSTART), never both (RFC 5545 §3.6.2): a due
+        // date given one that had a duration replaces it (Radicale refused the to-do with both:
+        // found by an independent tester).
+        if task.due != nil { written.formUnion(["DUE", "DURATION"]) }
         if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
         written.formUnion(extraNames)
         for (index, line) in foreign.enumerated() {

@@ -150,6 +150,20 @@ import TaskModel
         #expect(Self.exported(tasks).contains(Self.done("Odd")))
     }
 
+    // MARK: A due date
+
+    /// A to-do may have a DUE or a DURATION, not both: Radicale refused the one tasks wrote, and the
+    /// due date never reached the phone (found by an independent tester).
+    @Test func aDueDateReplacesADuration() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Meet\r\nDTSTART:20261201T100000Z\r\nDURATION:PT1H\r\n"))
+        #expect(tasks[0].due == nil)
+        #expect(Self.exported(tasks).contains("DTSTART:20261201T100000Z\r\nDURATION:PT1H\r\nEND:VTODO\r\n"))
+        tasks[0].due = .day(Samples.day(2026, 12, 3))
+        let text = Self.exported(tasks)
+        #expect(text.contains("DUE;VALUE=DATE:20261203\r\nDTSTART:20261201T100000Z\r\nEND:VTODO\r\n"))
+        #expect(!text.contains("DURATION"))
+    }
+
     // MARK: The summary's parameters
 
     @Test func aSummaryKeepsItsParametersAlsoOnceEdited() throws {
