@@ -17,7 +17,8 @@ import TaskModel
 /// `CATEGORIES` were kept so before tasks had them: a task that still holds them there and has none
 /// of its own writes them back, and reading that file makes them its own.) A text with control characters other than
 /// line breaks and tabs, which `SUMMARY` cannot hold, also goes in `X-TASKS-TEXT` (base64 of its
-/// UTF-8), which wins on reading while `SUMMARY` still says what it would.
+/// UTF-8, as a plain value: with `ENCODING=BASE64`, Radicale refused the to-do), which wins on
+/// reading while `SUMMARY` still says what it would.
 enum ICalendar {
     static let productID = "-//tasks//tasks//EN"
 
@@ -66,7 +67,7 @@ enum ICalendar {
         // A summary read with parameters (`LANGUAGE=de`) keeps them, whatever its text is now.
         lines.append((foreignLine("SUMMARY").map(ContentLine.head(of:)) ?? "SUMMARY") + ":" + ICalendarText.escape(task.text))
         if ICalendarText.needsExactText(task.text) {
-            lines.append("X-TASKS-TEXT;ENCODING=BASE64;VALUE=BINARY:" + Data(task.text.utf8).base64EncodedString())
+            lines.append("X-TASKS-TEXT:" + Data(task.text.utf8).base64EncodedString())
         }
         if let done = task.doneAt {
             lines.append("STATUS:COMPLETED")

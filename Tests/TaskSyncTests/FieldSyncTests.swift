@@ -75,6 +75,24 @@ import Testing
         #expect(here == expected)
     }
 
+    /// A text with control characters (a bell) goes whole both ways: Radicale refused the to-do
+    /// while its exact text was written with `ENCODING=BASE64` (found by an independent tester).
+    @Test(arguments: servers)
+    func aTextWithControlCharactersArrivesWhole(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        try await store.script("add Call mom\n")
+        #expect(try await store.run("--quiet", "add", "tab\there and bell\u{7} here") == ProgramRun())
+        try await store.pair()
+        let other = try SyncedStore(store.server)
+
+        try await other.pair()
+
+        #expect(try await store.remote().count == 2)
+        let list = try await store.list()
+        #expect(list.contains("bell"))
+        #expect(try await other.list() == list)
+    }
+
     @Test(arguments: servers)
     func everyFieldChangedOnTheServerIsChangedHere(kind: CalDAVTestServer.Kind) async throws {
         let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom +work due:2031-12-02 every:day\nfav 2\n")
