@@ -8,6 +8,10 @@ import TaskModel
 /// drops their undone ones; either refuses when a task is no longer as the step left it, naming
 /// who changed it (`othersWhoChanged`).
 extension PostgresTransaction: StepHistory {
+    func isTaken(_ id: TaskItem.ID) throws -> Bool {
+        try query("SELECT 1 FROM tasks.task WHERE uuid = $1", .uuid(id)).count > 0
+    }
+
     func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
         let rows = try query("""
             SELECT uuid, \(PostgresTaskRow.taskColumns) FROM tasks.task WHERE uuid = ANY($1::uuid[]) AND removed_by IS NULL

@@ -15,6 +15,14 @@ extension SQLiteTransaction: StepHistory {
             createdBy, removedBy FROM task WHERE uuid = ?3
         """
 
+    func isTaken(_ id: TaskItem.ID) throws -> Bool {
+        try mapErrors {
+            var found = false
+            try statement("SELECT 1 FROM task WHERE uuid = ?").forEachRow(.uuid(id)) { _ in found = true }
+            return found
+        }
+    }
+
     func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState] {
         try mapErrors {
             let select = try statement("SELECT \(Self.taskColumns), position FROM task WHERE uuid = ? AND \(Self.isLive)")

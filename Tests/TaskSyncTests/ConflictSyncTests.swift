@@ -52,6 +52,24 @@ import Testing
     /// An undo is a change made when it is undone: undone here after the server changed the same
     /// field, its value is the later change, and is sent (it took the time the undone step had
     /// recorded, and lost to the server's change). The times are years ahead, as the server's is.
+    /// Both copies of a list checking off the same recurring task make one next task, which the
+    /// syncs find on both sides as one: it came back doubled (found by an independent tester).
+    @Test(arguments: servers)
+    func aRecurringTaskCheckedOffOnBothSidesIsFollowedByOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Pay rent due:2031-01-31 every:month\n")
+        let other = try SyncedStore(store.server)
+        try await other.pair()
+        #expect(try await store.run("--quiet", "done", "1") == ProgramRun())
+        #expect(try await other.run("--quiet", "done", "1") == ProgramRun())
+
+        for side in [store, other, store] { #expect(try await side.run("sync").status == 0) }
+
+        #expect(try await store.remote().count == 2)
+        let list = try await store.list()
+        #expect(FieldSyncTests.rows(list) == ["   Pay rent  28 feb 2031 ↻", "   ✓ Pay rent  31 jan 2031"])
+        #expect(try await other.list() == list)
+    }
+
     @Test(arguments: servers)
     func anUndoAfterTheServersChangeIsTheLaterChange(kind: CalDAVTestServer.Kind) async throws {
         let store = try await SyncedStore.paired(kind, "add Call mom\n")

@@ -29,7 +29,10 @@ extension TaskWriting where Self: StepHistory {
             let due = recurrence.next(after: before.task.due, completed: time, in: timeZone)
             // Past the calendar's years (9999) a date can be neither typed nor written to a file: it ends there.
             guard due.day(in: timeZone).date.year <= CalendarDay.lastYear else { continue }
-            let next = TaskItem(id: UUID(), text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
+            // The same next task wherever the list is checked off (`IdentityGenerator.follower`), but
+            // when that one is stored already (checked off, unchecked and checked off again).
+            let follower = IdentityGenerator.follower(of: id, dueOn: due)
+            let next = TaskItem(id: try isTaken(follower) ? UUID() : follower, text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
                                 due: due, tags: before.task.tags, recurrence: recurrence.kept(forDueOn: due.day(in: timeZone)))
             checked.next[id] = next
             transitions.append(TaskTransition(id: next.id, before: nil, after: TaskState(next, at: position)))

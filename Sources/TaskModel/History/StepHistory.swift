@@ -10,6 +10,10 @@ package protocol StepHistory: PositionedList {
     /// The tasks of `ids` that are in the list, as they are now; the others are left out.
     func states(of ids: [TaskItem.ID]) throws -> [TaskItem.ID: TaskState]
 
+    /// Whether a task of identity `id` is stored, in the list or not (removed, kept for undo): a
+    /// new task cannot take it.
+    func isTaken(_ id: TaskItem.ID) throws -> Bool
+
     /// Records a new step of `kind` that took each task from its before-state to its after-state
     /// (first dropping the undone steps, which can no longer be redone), and writes the after-states.
     func record(_ kind: Change.Kind, _ transitions: [TaskTransition]) throws

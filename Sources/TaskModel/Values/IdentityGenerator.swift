@@ -42,6 +42,35 @@ public struct IdentityGenerator: Sendable {
         return UUID(uuid: bytes)
     }
 
+    /// The identity of the task that follows the recurring task `id` when it is checked off, due
+    /// `due`: the same in every process and on every machine (a UUID of version 8 made of both),
+    /// so that two copies of a list (synced with the same CalDAV task list) that both check the
+    /// task off make the same next task, which a sync then finds on both sides as one: it was
+    /// made twice, and came back doubled (found by an independent tester).
+    public static func follower(of id: UUID, dueOn due: Due) -> UUID {
+        var bytes = Array(withUnsafeBytes(of: id.uuid) { Array($0) })
+        switch due {
+        case let .day(day): bytes += Array("day \(day.daysSince1970)".utf8)
+        case let .instant(instant): bytes += Array("at \(Int64(instant.timeIntervalSince1970.rounded(.down)))".utf8)
+        }
+        // Two FNV-1a hashes of different starts, each mixed as SplitMix64 finishes.
+        func hash(_ start: UInt64) -> UInt64 {
+            var value = start
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+        let high = hash(0xcbf2_9ce4_8422_2325) & ~0xF000 | 0x8000
+        let low = hash(0x6c62_272e_07bb_0142) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        var made = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
+        withUnsafeMutableBytes(of: &made) { raw in
+            raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        return UUID(uuid: made)
+    }
+
     private mutating func nextRandom() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state

@@ -118,6 +118,43 @@ import TaskModel
         #expect(try database.allTasks()[0].tags.map { Array($0.utf8) } == [[0x65, 0xCC, 0x81]])
     }
 
+    /// Two copies of a list (synced with one CalDAV task list) that both check a recurring task off
+    /// make the same next task, which a sync takes for one: it came back doubled (found by an
+    /// independent tester).
+    @Test(arguments: Backend.allCases) func theNextOfARecurringTaskIsTheSameWhereverItIsCheckedOff(_ backend: Backend) throws {
+        let rent = TaskImport(id: UUID(), text: "Pay rent", createdAt: Self.fiveOClock, due: .day(Self.day),
+                              recurrence: Recurrence(.months(1, dayOfMonth: 31)))
+        let checkedOff = try [Self.fiveOClock, Self.fiveOClock.addingTimeInterval(3600)].map { time in
+            let database = try backend.makeStorage()
+            try database.importTasks([rent], at: Self.fiveOClock)
+            return try database.write { try $0.toggleDone(ids: [rent.id!], at: time, in: Self.berlin) }
+        }
+        let next = try #require(checkedOff[0].next[rent.id!])
+        #expect(next.due == .day(CalendarDay(year: 2026, month: 2, day: 28)!))
+        #expect(next.id == IdentityGenerator.follower(of: rent.id!, dueOn: .day(CalendarDay(year: 2026, month: 2, day: 28)!)))
+        #expect(checkedOff[1].next[rent.id!]?.id == next.id)
+    }
+
+    /// A task made to repeat again once checked off, and checked off again, is followed by a next
+    /// task of an identity of its own: the one the first check-off made has that task's.
+    @Test(arguments: Backend.allCases) func aTaskCheckedOffAgainMakesAnotherNextTask(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let weekly = Recurrence(.weeks(1))
+        let task = try database.create(text: "a", attributes: TaskEdit(due: .some(.day(Self.day)), recurrence: .some(weekly)))
+        func checkOff() throws -> TaskItem? {
+            try database.write { try $0.toggleDone(ids: [task.id], at: Self.fiveOClock, in: Self.berlin) }.next[task.id]
+        }
+        let first = try #require(try checkOff())
+        #expect(try checkOff() == nil) // unchecked: it no longer repeats
+        try database.edit(ids: [task.id], TaskEdit(recurrence: .some(weekly)))
+
+        let again = try #require(try checkOff())
+
+        #expect(first.id == IdentityGenerator.follower(of: task.id, dueOn: try #require(first.due)))
+        #expect(again.due == first.due && again.id != first.id)
+        #expect(try database.allTasks().map(\.id) == [task.id, again.id, first.id])
+    }
+
     @Test(arguments: Backend.allCases) func uncheckingATaskAddsNothing(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let task = try database.create(text: "a", attributes: TaskEdit(recurrence: .some(Recurrence(.weeks(1)))))
