@@ -7,7 +7,8 @@ import TaskModel
 /// creation), `SUMMARY` (its text, escaped, with the parameters it was read with, `LANGUAGE=de`),
 /// `STATUS` (`NEEDS-ACTION` or `COMPLETED`), `COMPLETED` when done (a kept one is dropped when it is
 /// not), `PERCENT-COMPLETE:100` when done if the to-do had a percentage (a kept 100 is dropped when
-/// it is not), `PRIORITY:1` for a favourite, then `DUE`,
+/// it is not), a high `PRIORITY` for a favourite (1 to 4, RFC 5545 §3.8.1.9: the one read, else 1;
+/// a lower one read is kept, and a high one dropped, for a task that is not), then `DUE`,
 /// `RRULE` and `CATEGORIES` for its due date, recurrence (`ICalendarAttributes`) and tags
 /// (`ICalendarCategories`, which writes back another program's categories as it wrote them). Every
 /// other property and sub-component of a to-do (`DESCRIPTION`, `VALARM`, other priorities and
@@ -75,7 +76,8 @@ enum ICalendar {
         } else {
             lines.append(foreignLine("STATUS").map(zoned) ?? "STATUS:NEEDS-ACTION")
         }
-        if task.isFavorite { lines.append("PRIORITY:1") }
+        // A favourite keeps the high priority it was read with (another client's 2 to 4).
+        if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
         let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
         let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone)
@@ -100,6 +102,8 @@ enum ICalendar {
             }
             let name = ContentLine.name(of: line)
             if written.contains(name) { continue }
+            // A high priority kept is a favourite's: one that is not a favourite any more has none.
+            if name == "PRIORITY", isHigh(line) { continue }
             // Clients that go by the percentage must see what STATUS says: 100 when done (RFC 5545
             // §3.8.1.8), and not 100 once undone. Only a to-do that has one gets one: STATUS says
             // it all for clients that never write it.
@@ -114,6 +118,11 @@ enum ICalendar {
             lines.append(zoned(line))
         }
         lines += extra.map(zoned)
+    }
+
+    /// Whether a `PRIORITY` line says a high priority, 1 to 4 (RFC 5545 §3.8.1.9), which a favourite is.
+    private static func isHigh(_ line: String) -> Bool {
+        ContentLine(line, number: 0).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }.map((1...4).contains) ?? false
     }
 
     /// The properties a task is made of; every other line of a to-do is foreign. (`COMPLETED` is the
@@ -252,7 +261,7 @@ enum ICalendar {
             text = decoded
         }
         let completed = try time("COMPLETED")
-        return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"]?.value == "1",
+        return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"].map { isHigh($0.text) } ?? false,
                           doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
                           foreign: ["icalendar": foreignLines.joined(separator: "\n")],
                           due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,

@@ -150,6 +150,24 @@ import TaskModel
         #expect(Self.exported(tasks).contains(Self.done("Odd")))
     }
 
+    // MARK: A priority
+
+    /// A high priority (1 to 4, RFC 5545) is a favourite, kept as it was read; a lower one is kept
+    /// while the task is no favourite. Only 1 was a favourite: the phone's "high" was not shown
+    /// (found by an independent tester).
+    @Test func aHighPriorityIsAFavouriteAndEveryPriorityComesBackAsItWas() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:High\r\nPRIORITY:3\r\n") + Self.todo(2, "SUMMARY:Medium\r\nPRIORITY:5\r\n"))
+        #expect(tasks.map(\.isFavorite) == [true, false])
+        #expect(Self.exported(tasks).contains("SUMMARY:High\r\nSTATUS:NEEDS-ACTION\r\nPRIORITY:3\r\nEND:VTODO\r\n"))
+        #expect(Self.exported(tasks).contains("SUMMARY:Medium\r\nSTATUS:NEEDS-ACTION\r\nPRIORITY:5\r\nEND:VTODO\r\n"))
+        tasks[0].isFavorite = false
+        tasks[1].isFavorite = true
+        #expect(Self.exported(tasks).contains("SUMMARY:High\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\n"))
+        #expect(Self.exported(tasks).contains("SUMMARY:Medium\r\nSTATUS:NEEDS-ACTION\r\nPRIORITY:1\r\nEND:VTODO\r\n"))
+        tasks[1].isFavorite = false
+        #expect(Self.exported(tasks).contains("SUMMARY:Medium\r\nSTATUS:NEEDS-ACTION\r\nPRIORITY:5\r\nEND:VTODO\r\n"))
+    }
+
     // MARK: A due date
 
     /// A to-do may have a DUE or a DURATION, not both: Radicale refused the one tasks wrote, and the
