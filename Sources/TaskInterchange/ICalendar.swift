@@ -32,7 +32,7 @@ enum ICalendar {
             let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
             let split = ICalendarTimeZones.split(kept)
             body.append("BEGIN:VTODO")
-            toDo(task, foreign: split.rest, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
+            toDo(task, foreign: split.rest, zones: split.zones, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
                 zones.resolve($0, kept: split.zones)
             }
             body.append("END:VTODO")
@@ -48,7 +48,7 @@ enum ICalendar {
     /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`,
     /// each line written as it was made valid by `zoned` (the zones of those written, not of kept
     /// ones the task's own replace).
-    private static func toDo(_ task: TaskItem, foreign: [String], extra: [String], extraNames: Set<String>,
+    private static func toDo(_ task: TaskItem, foreign: [String], zones: [String: [String]], extra: [String], extraNames: Set<String>,
                              timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
         // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
         var depth = 0
@@ -80,7 +80,7 @@ enum ICalendar {
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
         let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
-        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone)
+        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone, kept: zones)
         lines += dueZone == nil ? attributes : attributes.map(zoned)
         // Not zoned: categories another program wrote are written as they were, parameters and all.
         lines += ICalendarCategories.lines(for: task.tags, kept: foreign)
@@ -149,6 +149,8 @@ enum ICalendar {
         var seen: [UUID: Int] = [:]
         var toDos: [Int] = []
         var zones: [String: [String]] = [:]
+        // The zones the file defines, for its to-dos' times in a zone the system does not know.
+        let defined = definedZones(lines)
         var open: [(name: String, line: Int)] = []
         var todo: [ContentLine] = []
         for line in lines where !line.text.isEmpty {
@@ -171,7 +173,7 @@ enum ICalendar {
                             throw InterchangeError(.line(last.line), .severalToDos(firstLine: firstLine))
                         }
                         toDos.append(last.line)
-                        let task = try self.task(todo, line: last.line, timeZone: timeZone, now: now,
+                        let task = try self.task(todo, line: last.line, timeZone: timeZone, zones: defined, now: now,
                                                  refusingUnreadableRecurrence: refusingUnreadableRecurrence)
                         if task.hasNoText {
                             skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
@@ -204,8 +206,32 @@ enum ICalendar {
         return (ParsedFile(tasks: tasks, skipped: skipped, precision: .second), toDos)
     }
 
+    /// The `VTIMEZONE`s of a calendar's lines, by `TZID`, wherever they are (a zone may come after
+    /// the to-dos that name it).
+    private static func definedZones(_ lines: [(text: String, number: Int)]) -> [String: [String]] {
+        var zones: [String: [String]] = [:]
+        var zone: [String]?
+        var depth = 0
+        for line in lines where !line.text.isEmpty {
+            let name = ContentLine.name(of: line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, line.text.uppercased() == "BEGIN:VTIMEZONE" { zone = [] }
+            }
+            zone?.append(line.text)
+            if name == "END" {
+                if depth == 2, let found = zone {
+                    if let tzid = ICalendarTimeZones.tzid(of: found), zones[tzid] == nil { zones[tzid] = found }
+                    zone = nil
+                }
+                depth -= 1
+            }
+        }
+        return zones
+    }
+
     /// The task of one `VTODO`'s lines (its BEGIN and END included).
-    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, now: Date,
+    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, zones: [String: [String]], now: Date,
                              refusingUnreadableRecurrence: Bool) throws(InterchangeError) -> TaskImport {
         let body = lines.dropFirst().dropLast()
         var depth = 0
@@ -242,7 +268,7 @@ enum ICalendar {
         let id = uid.map(StableIdentity.id(forUID:))
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
-        let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone)
+        let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone, zones: zones)
         // An RRULE not taken (of another form, or a second one) is a series tasks cannot follow.
         if refusingUnreadableRecurrence, let rule = own.first(where: { $0.name == "RRULE" && !attributes.taken.contains($0.number) }) {
             throw InterchangeError(.line(rule.number), .unreadableRecurrence(rule.value))

@@ -4,7 +4,8 @@ import TaskModel
 /// A task's due date, tags and recurrence as iCalendar properties of its `VTODO`:
 ///
 /// - `DUE;VALUE=DATE:20261201` for an all-day date, `DUE:20261201T160000Z` (UTC) for a timed one;
-///   reading also takes a floating time (in the import's zone) and one with a `TZID` the system knows.
+///   reading also takes a floating time (in the import's zone) and one with a `TZID` the system knows,
+///   or that the calendar's `VTIMEZONE` defines by rules `ICalendarZoneRules` reads (Outlook's names).
 ///   That zone is kept as a marker among the task's iCalendar fields (`X-TASKS-DUE-ZONE;TZID=…:`,
 ///   never written itself, its `VTIMEZONE` kept with it): a timed due is then written in that zone
 ///   (`DUE;TZID=Europe/Berlin:20261201T170000`), so that a client repeating it by its local time
@@ -27,13 +28,17 @@ enum ICalendarAttributes {
     // MARK: Writing
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
-    /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it.
-    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil) -> [String] {
+    /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it, or its
+    /// `VTIMEZONE` among the `kept` ones has rules `ICalendarZoneRules` reads.
+    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil, kept: [String: [String]] = [:]) -> [String] {
         var lines: [String] = []
         switch task.due {
         case let .day(day)?: lines.append("DUE;VALUE=DATE:" + Timestamps.basicDay(day))
         case let .instant(instant)?:
             if let dueZone, let zone = TimeZone(identifier: dueZone) {
+                lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
+            } else if let dueZone, let rules = kept[dueZone].flatMap(ICalendarZoneRules.init),
+                      let zone = TimeZone(secondsFromGMT: rules.offset(at: instant)) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
             } else {
                 lines.append("DUE:" + Timestamps.basicUTC(instant))
@@ -83,14 +88,14 @@ enum ICalendarAttributes {
     }
 
     /// The due date, tags and recurrence of a to-do's own properties (`first`: the first of each
-    /// name; `all`: every one, in order).
-    static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone) -> Read {
+    /// name; `all`: every one, in order); `zones`: the calendar's `VTIMEZONE`s, by `TZID`.
+    static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone, zones: [String: [String]] = [:]) -> Read {
         var read = Read()
-        if let line = first["DUE"], let due = due(line, timeZone: timeZone) {
+        if let line = first["DUE"], let due = due(line, timeZone: timeZone, zones: zones) {
             read.due = due
             read.taken.insert(line.number)
             if case .instant = due, line.value.utf8.count == 15, let tzid = parameters(of: line)["TZID"],
-               TimeZone(identifier: tzid) != nil {
+               TimeZone(identifier: tzid) != nil || zones[tzid].flatMap(ICalendarZoneRules.init) != nil {
                 read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
             }
         }
@@ -108,10 +113,17 @@ enum ICalendarAttributes {
         return read
     }
 
-    private static func due(_ line: ContentLine, timeZone: TimeZone) -> Due? {
+    /// A `DUE`'s date, or its time: UTC, in the zone its `TZID` names (the system's, else the
+    /// calendar's `VTIMEZONE` of that name), or floating, in `timeZone`.
+    private static func due(_ line: ContentLine, timeZone: TimeZone, zones: [String: [String]]) -> Due? {
         let parameters = parameters(of: line)
         if parameters["VALUE"]?.uppercased() == "DATE" || line.value.utf8.count == 8 {
             return Timestamps.parseBasicDay(line.value[...]).map(Due.day)
+        }
+        if let tzid = parameters["TZID"], TimeZone(identifier: tzid) == nil, line.value.utf8.count == 15,
+           let rules = zones[tzid].flatMap(ICalendarZoneRules.init),
+           let wall = Timestamps.parseBasic(line.value[...], timeZone: TimeZone(identifier: "UTC")!) {
+            return .instant(rules.instant(ofLocal: Int64(wall.timeIntervalSince1970)))
         }
         let zone = parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone
         return Timestamps.parseBasic(line.value[...], timeZone: zone).map(Due.instant)

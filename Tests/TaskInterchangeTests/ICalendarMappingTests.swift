@@ -94,6 +94,53 @@ import TaskModel
         #expect(Self.exported(tasks).hasPrefix(Self.head + Self.berlin + "BEGIN:VTODO\r\n"))
     }
 
+    /// Outlook's name for Central European time, which the system does not know, defined by the
+    /// calendar as Outlook writes it.
+    static let outlook = """
+        BEGIN:VTIMEZONE\r
+        TZID:W. Europe Standard Time\r
+        BEGIN:STANDARD\r
+        DTSTART:16010101T030000\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r
+        END:STANDARD\r
+        BEGIN:DAYLIGHT\r
+        DTSTART:16010101T020000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r
+        END:DAYLIGHT\r
+        END:VTIMEZONE\r
+
+        """
+
+    /// A due time in a zone the calendar defines and the system does not know is read by the
+    /// zone's rules, winter and summer, and written back in it, with its VTIMEZONE: it was read as
+    /// UTC, shown an hour late, and written back in UTC (found by an independent tester).
+    @Test func aDueInAZoneOnlyTheCalendarDefinesIsReadAndWrittenByItsRules() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Winter\r\nDUE;TZID=\"W. Europe Standard Time\":20261210T170000\r\n")
+            + Self.todo(2, "SUMMARY:Summer\r\nDUE;TZID=W. Europe Standard Time:20260710T170000\r\n") + Self.outlook)
+        #expect(tasks.map(\.due) == [.instant(Samples.utcTime(2026, 12, 10, 16, 0)), .instant(Samples.utcTime(2026, 7, 10, 15, 0))])
+        tasks[0].text = "Winter, edited"
+        tasks[1].due = .instant(Samples.utcTime(2026, 3, 29, 0, 30)) // half an hour before summer time (01:00 UTC)
+        let text = Self.exported(tasks)
+        #expect(text.hasPrefix(Self.head + Self.outlook + "BEGIN:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:Winter\\, edited\r\nSTATUS:NEEDS-ACTION\r\nDUE;TZID=W. Europe Standard Time:20261210T170000\r\n"))
+        #expect(text.contains("SUMMARY:Summer\r\nSTATUS:NEEDS-ACTION\r\nDUE;TZID=W. Europe Standard Time:20260329T013000\r\n"))
+        #expect(try Self.imported(String(text.dropFirst(Self.head.count).dropLast("END:VCALENDAR\r\n".count))).map(\.due) == tasks.map(\.due))
+    }
+
+    /// A zone of a program's own, of one offset, with no rule.
+    @Test func aDueInAZoneOfOneOffsetTheCalendarDefinesIsReadByIt() throws {
+        let zone = "BEGIN:VTIMEZONE\r\nTZID:My Zone\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+            + "TZOFFSETFROM:+0530\r\nTZOFFSETTO:+0530\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        var tasks = try Self.imported(zone + Self.todo(1, "SUMMARY:Call\r\nDUE;TZID=My Zone:20261210T170000\r\n"))
+        #expect(tasks[0].due == .instant(Samples.utcTime(2026, 12, 10, 11, 30)))
+        tasks[0].isFavorite = true
+        #expect(Self.exported(tasks).contains("PRIORITY:1\r\nDUE;TZID=My Zone:20261210T170000\r\nEND:VTODO\r\n"))
+    }
+
     /// With no VTIMEZONE kept, a zone the system knows is written as UTC (see `ICalendarTimeZones`),
     /// and one it does not know, whose offset nobody can tell, as the same floating local time.
     @Test func aTZIDWithoutItsVTimezoneBecomesUTCOrFloating() throws {

@@ -24,6 +24,13 @@ enum Samples {
         CalendarDay(year: year, month: month, day: day) ?? CalendarDay(daysSince1970: 0)
     }
 
+    /// The instant of a UTC date and time.
+    static func utcTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)) ?? .distantPast
+    }
+
     /// 2026-12-01 16:00:00 UTC.
     static let dueInstant = Date(timeIntervalSince1970: 1_796_140_800)
 
