@@ -91,9 +91,23 @@ enum ICalendarAttributes {
     /// name; `all`: every one, in order); `zones`: the calendar's `VTIMEZONE`s, by `TZID`.
     static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone, zones: [String: [String]] = [:]) -> Read {
         var read = Read()
-        if let line = first["DUE"], let due = due(line, timeZone: timeZone, zones: zones) {
+        // A to-do without a DUE is due at its DTSTART plus its DURATION (RFC 5545 §3.6.2), which
+        // the DUE written then replaces: it showed no due date here, and kept it on the phone
+        // when the due date was taken off (found by an independent tester).
+        let start = first["DUE"] == nil ? first["DTSTART"] : nil
+        let duration = start == nil ? nil : first["DURATION"].flatMap { line in Self.duration(line.value).map { (line, $0) } }
+        if let line = first["DUE"] ?? (duration == nil ? nil : start),
+           var due = due(line, timeZone: timeZone, zones: zones) {
+            if let (durationLine, length) = duration {
+                switch due {
+                case let .day(day): due = .day(CalendarDay(daysSince1970: day.daysSince1970 + (length.days + length.seconds / 86_400)))
+                case let .instant(instant): due = .instant(instant.addingTimeInterval(TimeInterval(length.days * 86_400 + length.seconds)))
+                }
+                read.taken.insert(durationLine.number)
+            } else {
+                read.taken.insert(line.number)
+            }
             read.due = due
-            read.taken.insert(line.number)
             if case .instant = due, line.value.utf8.count == 15, let tzid = parameters(of: line)["TZID"],
                TimeZone(identifier: tzid) != nil || zones[tzid].flatMap(ICalendarZoneRules.init) != nil {
                 read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
@@ -111,6 +125,47 @@ enum ICalendarAttributes {
             }
         }
         return read
+    }
+
+    /// A `DURATION`'s length (`P1W`, `P2D`, `PT1H30M`, `-P1DT12H`), in days and seconds; nil when
+    /// it is not one.
+    static func duration(_ value: String) -> (days: Int, seconds: Int)? {
+        var text = Substring(value.trimmingCharacters(in: .whitespaces))
+        var sign = 1
+        if text.first == "+" || text.first == "-" {
+            sign = text.first == "-" ? -1 : 1
+            text = text.dropFirst()
+        }
+        guard text.first == "P", text.count > 1 else { return nil }
+        text = text.dropFirst()
+        var days = 0
+        var seconds = 0
+        var number = ""
+        var inTime = false
+        var parts = 0
+        for character in text {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                continue
+            }
+            if character == "T", !inTime, number.isEmpty {
+                inTime = true
+                continue
+            }
+            guard let count = Int(number), count < 1_000_000 else { return nil }
+            number = ""
+            parts += 1
+            switch (character, inTime) {
+            case ("W", false): days += 7 * count
+            case ("D", false): days += count
+            case ("H", true): seconds += 3600 * count
+            case ("M", true): seconds += 60 * count
+            case ("S", true): seconds += count
+            default: return nil
+            }
+        }
+        guard number.isEmpty, parts > 0 else { return nil }
+        return (sign * days, sign * seconds)
     }
 
     /// A `DUE`'s date, or its time: UTC, in the zone its `TZID` names (the system's, else the

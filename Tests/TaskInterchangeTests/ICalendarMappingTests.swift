@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TaskInterchange
+@testable import TaskInterchange
 import TaskModel
 
 /// What other clients' to-dos become when tasks writes them back (export, and CalDAV sync through
@@ -217,16 +217,32 @@ import TaskModel
 
     // MARK: A due date
 
-    /// A to-do may have a DUE or a DURATION, not both: Radicale refused the one tasks wrote, and the
-    /// due date never reached the phone (found by an independent tester).
-    @Test func aDueDateReplacesADuration() throws {
-        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Meet\r\nDTSTART:20261201T100000Z\r\nDURATION:PT1H\r\n"))
-        #expect(tasks[0].due == nil)
-        #expect(Self.exported(tasks).contains("DTSTART:20261201T100000Z\r\nDURATION:PT1H\r\nEND:VTODO\r\n"))
+    /// A to-do without a DUE is due at its DTSTART plus its DURATION, which the DUE written
+    /// replaces (a to-do may have one of the two): Radicale refused the one tasks wrote with both,
+    /// and a due date taken off here stayed on the phone (found by independent testers).
+    @Test func aDurationIsADueDateWrittenAsOne() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:Meet\r\nDTSTART:20261201T100000Z\r\nDURATION:PT1H30M\r\n")
+            + Self.todo(2, "SUMMARY:Trip\r\nDTSTART;VALUE=DATE:20261201\r\nDURATION:P1W\r\n"))
+        #expect(tasks.map(\.due) == [.instant(Samples.utcTime(2026, 12, 1, 11, 30)), .day(Samples.day(2026, 12, 8))])
+        #expect(Self.exported(tasks).contains("DUE:20261201T113000Z\r\nDTSTART:20261201T100000Z\r\nEND:VTODO\r\n"))
         tasks[0].due = .day(Samples.day(2026, 12, 3))
+        tasks[1].due = nil
         let text = Self.exported(tasks)
         #expect(text.contains("DUE;VALUE=DATE:20261203\r\nDTSTART:20261201T100000Z\r\nEND:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:Trip\r\nSTATUS:NEEDS-ACTION\r\nDTSTART;VALUE=DATE:20261201\r\nEND:VTODO\r\n"))
         #expect(!text.contains("DURATION"))
+    }
+
+    @Test(arguments: [("P1W", 7, 0), ("P2D", 2, 0), ("PT1H30M", 0, 5400), ("-P1DT12H", -1, -43200), ("PT15S", 0, 15),
+                      ("P1DT2H3M4S", 1, 7384)])
+    func aDurationReads(_ text: String, _ days: Int, _ seconds: Int) throws {
+        let read = try #require(ICalendarAttributes.duration(text))
+        #expect(read.days == days && read.seconds == seconds)
+    }
+
+    @Test(arguments: ["", "P", "PT", "1H", "P1H", "PT1D", "P1.5D", "PTT1H", "P1D2"])
+    func aDurationThatIsNotOneDoesNotRead(_ text: String) {
+        #expect(ICalendarAttributes.duration(text) == nil)
     }
 
     // MARK: The summary's parameters
