@@ -38,6 +38,7 @@ answers as a task list holding one task, item.ics:
     /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
                           this server (//localhost:PORT/ok/: https when the server is)
     /deep-xml/            PROPFIND and REPORT answer 207 with elements nested 100,000 deep (600 KB)
+    /refused-removals/    a sane list whose DELETE answers 403 Forbidden
     /no-sync-token/       a sane list, but a sync-collection REPORT that asks what changed since a
                           token answers 207 naming nothing and holding no sync-token (RFC 6578
                           requires one)
@@ -87,6 +88,7 @@ BODIES = {
     "elsewhere-member": calendar(b"SUMMARY:Buy milk\r\n"),
     "flaky-writes": calendar(b"SUMMARY:Buy milk\r\n"),
     "no-sync-token": calendar(b"SUMMARY:Buy milk\r\n"),
+    "refused-removals": calendar(b"SUMMARY:Buy milk\r\n"),
 }
 FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already, and /applied-then-failed/ failed a write of
 KEPT = {"item.ics": calendar(b"SUMMARY:Buy milk\r\n")}  # /applied-then-failed/'s members, by name
@@ -296,6 +298,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not self.common():
             if self.folder() == "applied-then-failed":
                 return self.applied_then_failed(None)
+            if self.folder() == "refused-removals":
+                return self.send(403, b"removals are not allowed here\n", "text/plain")
             self.send(204, content_type="text/plain")
 
     def do_OPTIONS(self):

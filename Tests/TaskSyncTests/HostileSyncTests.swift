@@ -58,6 +58,18 @@ import Testing
         #expect(try await store.export() == here)
     }
 
+    /// A removal the server refuses names the task removed, by the text both sides last agreed
+    /// on: it named none (found by an independent tester).
+    @Test func aRefusedRemovalNamesTheTask() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.hostile))
+        try await store.pair(store.server.hostile("refused-removals"))
+        #expect(try await store.run("--quiet", "rm", "1") == ProgramRun())
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(output: "synced: 1 change not sent\n", error: "the server refused \"Buy milk\" (403 Forbidden)\n"))
+    }
+
     /// Each list whose `calendar-multiget` answer does not read (its to-do written raw in it, which
     /// XML cannot carry) and what `sync LIST` then says: each member is fetched alone, and one that
     /// is still not a to-do, or not served, is skipped in one line while the others sync.

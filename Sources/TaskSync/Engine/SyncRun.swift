@@ -83,7 +83,14 @@ struct SyncRun {
         var settled = plan.settled
         report.notSent = plan.notSent
         // The server first: a sync that fails there has changed nothing here.
-        try write(plan, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? "" })
+        // A task removed here is named by the text both sides last agreed on (a refused removal was "").
+        let (bases, items) = (bases, state.items)
+        try write(plan, settling: &settled, names: { id in
+            plan.local[id]?.text ?? server.fetched[id]?.task.text
+                ?? items[id.uuidString.lowercased()].flatMap { item in
+                    (item.base ?? (try? bases(id.uuidString.lowercased())) ?? nil).flatMap { ICalendarResource.names(in: Array($0.utf8)).summary }
+                } ?? ""
+        })
         let listed = try writeList(plan, settling: &settled)
         for id in plan.order where !postponed.contains(id) {
             guard let found = plan.conflicts[id] else { continue }
