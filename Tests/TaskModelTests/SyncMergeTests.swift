@@ -9,8 +9,9 @@ import Testing
     static let localTime = Date(timeIntervalSince1970: 1_764_000_000)
     static let later = Date(timeIntervalSince1970: 1_764_000_001)
     static let earlier = Date(timeIntervalSince1970: 1_763_999_999)
-    /// The fields that can be changed to two different values (a flag has only one other).
-    static let fieldsWithManyValues = SyncField.allCases.filter { $0 != .favorite }
+    /// The fields that can be changed to two different values (a flag has only one other; a task
+    /// checked off on both sides, at other times, is done on both: `bothCheckingItOffIsNoConflict`).
+    static let fieldsWithManyValues = SyncField.allCases.filter { $0 != .favorite && $0 != .done }
 
     static func day(_ day: Int) -> CalendarDay {
         CalendarDay(daysSince1970: 20_423 + day)
@@ -78,6 +79,17 @@ import Testing
                          keepingLocal: Self.changed(field)))
     }
 
+    /// Both sides checked the task off, at other times: the later time is kept, and that is no
+    /// conflict (a recurring task checked off in two copies said "both sides changed": found by an
+    /// independent tester).
+    @Test(arguments: [(later, SyncSide.remote), (earlier, .local)])
+    func bothCheckingItOffIsNoConflict(_ remoteChangedAt: Date, _ kept: SyncSide) {
+        let (local, remote) = (Self.changed(.done), Self.changed(.done, first: false))
+        let merge = Self.merge(local: local, remote: remote, remoteChangedAt: remoteChangedAt)
+        #expect(merge == SyncMerge(fields: kept == .remote ? remote : local, writesLocal: kept == .remote,
+                                   writesRemote: kept == .local))
+    }
+
     /// What the list would hold had this side won: the server's change to another field, and this
     /// side's value of the field the server won (the first step of the list's two).
     @Test func keepingLocalTakesTheServersOtherChangesAndThisSidesConflictingValue() {
@@ -122,7 +134,7 @@ import Testing
         }
         let merge = Self.merge(local: local, remote: remote, remoteChangedAt: Self.later)
         #expect(merge == SyncMerge(fields: remote, writesLocal: true, writesRemote: false,
-                                   conflicts: [.field(.text, kept: .remote), .field(.done, kept: .remote),
+                                   conflicts: [.field(.text, kept: .remote),
                                                .field(.due, kept: .remote), .field(.tags, kept: .remote),
                                                .field(.recurrence, kept: .remote)], keepingLocal: local))
     }

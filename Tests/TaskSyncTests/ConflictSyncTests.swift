@@ -70,6 +70,33 @@ import Testing
         #expect(try await other.list() == list)
     }
 
+    /// The next task of a recurring one both copies checked off, changed in one copy, keeps that
+    /// change: the other copy made it later, untouched, and its values won every field as the later
+    /// change (found by an independent tester). Both checking off is no conflict either.
+    @Test(arguments: servers)
+    func theNextTaskChangedInOneCopyKeepsItsChange(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Pay rent due:2031-01-31 every:month\n")
+        let other = try SyncedStore(store.server)
+        try await other.pair()
+        try await other.script("done 1\nedit 2 Pay rent +money\n")
+        try await Self.waitForTheNextSecond()
+        #expect(try await store.run("--quiet", "done", "1") == ProgramRun())
+
+        let synced = [try await store.run("sync"), try await other.run("sync"), try await store.run("sync")]
+
+        #expect(synced.map(\.error) == ["", "", ""])
+        #expect(!synced.contains { $0.output.contains("both sides changed") })
+        let list = try await store.list()
+        #expect(FieldSyncTests.rows(list) == ["   Pay rent  +money  28 feb 2031 ↻", "   ✓ Pay rent  31 jan 2031"])
+        #expect(try await other.list() == list)
+    }
+
+    /// Waits until the clock's second changes: a change made after it is later, to the second.
+    private static func waitForTheNextSecond() async throws {
+        let second = Date().timeIntervalSince1970.rounded(.down)
+        while Date().timeIntervalSince1970.rounded(.down) == second { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
     @Test(arguments: servers)
     func anUndoAfterTheServersChangeIsTheLaterChange(kind: CalDAVTestServer.Kind) async throws {
         let store = try await SyncedStore.paired(kind, "add Call mom\n")

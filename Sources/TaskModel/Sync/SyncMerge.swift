@@ -8,7 +8,8 @@ import Foundation
 /// never synced here, on both sides: the first sync of a list into a collection holding the same
 /// identities) every field that differs is such a conflict. Which change is later is read to the
 /// second, as a calendar keeps times; the local side wins a tie and when the server does not say
-/// when its change was: what is kept is then what the person syncing sees here.
+/// when its change was: what is kept is then what the person syncing sees here. A task both sides
+/// checked off, at other times, takes the later time, and that is no conflict: both did the same.
 ///
 /// A task removed on one side and unchanged on the other since the base is removed on both. One
 /// removed on one side and changed on the other is kept on both, as changed, and is a conflict:
@@ -70,8 +71,10 @@ public struct SyncMerge: Sendable, Equatable {
             for field in SyncField.allCases where !local.holdsSame(remote, in: field) {
                 let localChanged = base.map { !local.holdsSame($0, in: field) } ?? true
                 let remoteChanged = base.map { !remote.holdsSame($0, in: field) } ?? true
-                let conflict = localChanged && remoteChanged
-                let kept: SyncSide = if conflict { later } else { remoteChanged ? .remote : .local }
+                // Both checked it off, at other times: the later time is kept, and they agree.
+                let bothDone = field == .done && local.doneAt != nil && remote.doneAt != nil
+                let conflict = localChanged && remoteChanged && !bothDone
+                let kept: SyncSide = if localChanged && remoteChanged { later } else { remoteChanged ? .remote : .local }
                 if conflict { conflicts.append(.field(field, kept: kept)) }
                 if kept == .remote { merged.take(field, from: remote) }
                 if kept == .remote, !conflict { keepingLocal.take(field, from: remote) }

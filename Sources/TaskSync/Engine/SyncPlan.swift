@@ -70,6 +70,16 @@ struct SyncPlan {
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
 
+    /// The fields of the one of two copies of a task that was never changed since it was made (no
+    /// `modifiedAt` here; a `LAST-MODIFIED` of its `CREATED` second there), when the other was.
+    private static func untouched(local: TaskItem?, remote: TaskImport?) -> SyncFields? {
+        guard let local, let remote else { return nil }
+        let localUntouched = local.modifiedAt == nil
+        let remoteUntouched = remote.modifiedAt.map { $0.timeIntervalSince1970.rounded(.down) == remote.createdAt.timeIntervalSince1970.rounded(.down) } ?? true
+        guard localUntouched != remoteUntouched else { return nil }
+        return localUntouched ? SyncFields(local) : SyncFields(remote)
+    }
+
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
                                bases: (String) throws(SyncError) -> String?) throws(SyncError) {
         let key = id.uuidString.lowercased()
@@ -124,7 +134,11 @@ struct SyncPlan {
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         let remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
-        let merge = SyncMerge.merge(base: base.map(SyncFields.init), local: localTask.map(SyncFields.init),
+        // With no base, a copy never changed since it was made (the next task of a recurring one both
+        // copies checked off) is what both started from: the other copy's changes are kept, not
+        // taken for conflicts that the copy made later won (found by an independent tester).
+        let startedFrom = base == nil ? Self.untouched(local: localTask, remote: remoteTask) : nil
+        let merge = SyncMerge.merge(base: base.map(SyncFields.init) ?? startedFrom, local: localTask.map(SyncFields.init),
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
                                     remote: remoteTask.map(SyncFields.init), remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
