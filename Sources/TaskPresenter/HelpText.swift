@@ -125,7 +125,7 @@ enum HelpText {
         case .export:
             """
             export [--format F] [FILE]
-            Writes every task to FILE, or to standard output, as F: todotxt (todo.txt, as todo.sh reads it), json (Taskwarrior's, for task import), markdown (a GitHub task list) or ics (iCalendar to-dos). Without --format, FILE's extension says which (.txt, .json, .md, .ics); standard output gets todo.txt. At the prompt and in scripts FILE is read as a shell reads it ("my list.md", ~/todo.md). Favourites, done tasks, the order, creation times and identities are kept, and so are the fields an import brought from that format.
+            Writes every task to FILE, or to standard output (no FILE, or -), as F: todotxt (todo.txt, as todo.sh reads it), json (Taskwarrior's, for task import), markdown (a GitHub task list) or ics (iCalendar to-dos). Without --format, FILE's extension says which (.txt, .json, .md, .ics); standard output gets todo.txt. At the prompt and in scripts FILE is read as a shell reads it ("my list.md", ~/todo.md). Favourites, done tasks, the order, creation times and identities are kept, and so are the fields an import brought from that format.
             Examples: export tasks.txt, export --format json, export ~/todo.md
             """
         case .import:

@@ -30,6 +30,8 @@ final class InterchangeCommands {
     /// file went (`StoreError.fileGone`), which the message then says.
     func export(format: InterchangeFormat?, file: String?, tasks: TaskList, shownBefore gone: StoreError? = nil) throws
         -> [Message] {
+        // `-` is standard output, as it is standard input to `import` (it made a file named `-`).
+        let file = file == "-" ? nil : file
         guard let format = format ?? (file.map(InterchangeFormat.init(fileName:)) ?? .todotxt) else {
             throw InterchangeCommandError.unknownExtension(file ?? "")
         }

@@ -24,6 +24,18 @@ struct TaskPresenterInterchangeTests {
         #expect(files.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
     }
 
+    /// `-` is standard output, as it is standard input to `import`: it wrote a file named `-`
+    /// (found by an independent tester).
+    @Test("export to - writes to standard output")
+    func exportToADash() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(tasks: ["★ a"], files: files)
+        #expect(sut.handle(line: "export --format markdown -") == .succeeded)
+        #expect(view.messages == [])
+        #expect(files.lastExport?.hasPrefix("- [ ] ★ a <!-- uuid:") == true)
+        #expect(files.contents["-"] == nil)
+    }
+
     @Test("a format may be named by its files' extension too", arguments: [
         ("md", "markdown"), ("txt", "todotxt"), ("ical", "ics"),
     ])
