@@ -104,6 +104,10 @@ enum ICalendar {
             if written.contains(name) { continue }
             // A high priority kept is a favourite's: one that is not a favourite any more has none.
             if name == "PRIORITY", isHigh(line) { continue }
+            if name == "DTSTART", let due = task.due {
+                if let start = ICalendarAttributes.start(line, beside: due, timeZone: timeZone, zones: zones) { lines.append(zoned(start)) }
+                continue
+            }
             // Clients that go by the percentage must see what STATUS says: 100 when done (RFC 5545
             // §3.8.1.8), and not 100 once undone. Only a to-do that has one gets one: STATUS says
             // it all for clients that never write it.

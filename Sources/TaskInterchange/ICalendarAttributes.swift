@@ -127,6 +127,22 @@ enum ICalendarAttributes {
         return read
     }
 
+    /// A kept `DTSTART` line as it may stand beside `due` (RFC 5545 §3.8.2.3): of the same value
+    /// type, and not later. A time becomes its day beside an all-day due date; one that cannot
+    /// stand goes (nil): a due date set before it, or with a time where it is a date, wrote a
+    /// to-do stricter clients refuse (found by an independent tester).
+    static func start(_ line: String, beside due: Due, timeZone: TimeZone, zones: [String: [String]]) -> String? {
+        guard let read = ContentLine(line, number: 0), let start = self.due(read, timeZone: timeZone, zones: zones) else { return line }
+        switch (start, due) {
+        case let (.day(start), .day(due)): return start.daysSince1970 <= due.daysSince1970 ? line : nil
+        case let (.instant(start), .instant(due)): return start <= due ? line : nil
+        case let (.instant(start), .day(due)):
+            let day = CalendarDay(start, in: parameters(of: read)["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone)
+            return day.daysSince1970 <= due.daysSince1970 ? "DTSTART;VALUE=DATE:" + Timestamps.basicDay(day) : nil
+        case (.day, .instant): return nil
+        }
+    }
+
     /// A `DURATION`'s length (`P1W`, `P2D`, `PT1H30M`, `-P1DT12H`), in days and seconds; nil when
     /// it is not one.
     static func duration(_ value: String) -> (days: Int, seconds: Int)? {

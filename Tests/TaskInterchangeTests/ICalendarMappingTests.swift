@@ -228,9 +228,23 @@ import TaskModel
         tasks[0].due = .day(Samples.day(2026, 12, 3))
         tasks[1].due = nil
         let text = Self.exported(tasks)
-        #expect(text.contains("DUE;VALUE=DATE:20261203\r\nDTSTART:20261201T100000Z\r\nEND:VTODO\r\n"))
+        #expect(text.contains("DUE;VALUE=DATE:20261203\r\nDTSTART;VALUE=DATE:20261201\r\nEND:VTODO\r\n"))
         #expect(text.contains("SUMMARY:Trip\r\nSTATUS:NEEDS-ACTION\r\nDTSTART;VALUE=DATE:20261201\r\nEND:VTODO\r\n"))
         #expect(!text.contains("DURATION"))
+    }
+
+    /// A kept DTSTART stands beside a due date only of its value type and not later (RFC 5545): a
+    /// time becomes its day beside an all-day due date, and one later than the due date goes.
+    @Test func aStartIsKeptOnlyAsItMayStandBesideTheDueDate() throws {
+        var tasks = try Self.imported(Self.todo(1, "SUMMARY:A\r\nDTSTART:20261201T100000Z\r\n")
+            + Self.todo(2, "SUMMARY:B\r\nDTSTART;VALUE=DATE:20261201\r\n") + Self.todo(3, "SUMMARY:C\r\nDTSTART:20261201T100000Z\r\n"))
+        tasks[0].due = .day(Samples.day(2026, 11, 30))
+        tasks[1].due = .instant(Samples.utcTime(2026, 12, 2, 9, 0))
+        tasks[2].due = .instant(Samples.utcTime(2026, 12, 2, 9, 0))
+        let text = Self.exported(tasks)
+        #expect(text.contains("SUMMARY:A\r\nSTATUS:NEEDS-ACTION\r\nDUE;VALUE=DATE:20261130\r\nEND:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:B\r\nSTATUS:NEEDS-ACTION\r\nDUE:20261202T090000Z\r\nEND:VTODO\r\n"))
+        #expect(text.contains("SUMMARY:C\r\nSTATUS:NEEDS-ACTION\r\nDUE:20261202T090000Z\r\nDTSTART:20261201T100000Z\r\nEND:VTODO\r\n"))
     }
 
     @Test(arguments: [("P1W", 7, 0), ("P2D", 2, 0), ("PT1H30M", 0, 5400), ("-P1DT12H", -1, -43200), ("PT15S", 0, 15),
