@@ -81,6 +81,9 @@ import Testing
         try await other.script("done 1\nedit 2 Pay rent +money\n")
         try await Self.waitForTheNextSecond()
         #expect(try await store.run("--quiet", "done", "1") == ProgramRun())
+        // Its sync in a later second than its next task's making, which that task's LAST-MODIFIED
+        // was (a busy machine made the untouched copy a changed one).
+        try await Self.waitForTheNextSecond()
 
         let synced = [try await store.run("sync"), try await other.run("sync"), try await store.run("sync")]
 
@@ -88,6 +91,28 @@ import Testing
         #expect(!synced.contains { $0.output.contains("both sides changed") })
         let list = try await store.list()
         #expect(FieldSyncTests.rows(list) == ["   Pay rent  +money  28 feb 2031 ↻", "   ✓ Pay rent  31 jan 2031"])
+        #expect(try await other.list() == list)
+    }
+
+    /// A task removed here and changed on the server comes back in its place, on both sides: it
+    /// was written to the server at the end, and the other copy moved it there (found by an
+    /// independent tester).
+    @Test(arguments: servers)
+    func aTaskBackFromTheServerKeepsItsPlace(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add One\nadd Two\nadd Three\nadd Four\n")
+        let other = try SyncedStore(store.server)
+        try await other.pair()
+        #expect(try await store.run("--quiet", "rm", "2") == ProgramRun())
+        #expect(try await other.run("--quiet", "edit", "2", "Two again") == ProgramRun())
+        #expect(try await other.run("sync") == ProgramRun(output: "synced: sent 1 changed\n"))
+
+        let back = try await store.run("sync")
+        let after = try await other.run("sync")
+
+        #expect(back.output.hasPrefix("synced: received 1 new\n"))
+        #expect(after == ProgramRun(output: "synced: nothing changed\n"))
+        let list = try await store.list()
+        #expect(list == "  1   One\n  2   Two again\n  3   Three\n  4   Four\n")
         #expect(try await other.list() == list)
     }
 

@@ -174,14 +174,19 @@ struct SyncPlan {
         }
         let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                             createdAt: createdAt, foreign: foreign.map { ["icalendar": $0] } ?? [:], due: fields.due,
-                            tags: fields.tags, recurrence: fields.recurrence, modifiedAt: localTask?.modifiedAt ?? now)
+                            tags: fields.tags, recurrence: fields.recurrence,
+                            // A task never changed here says so there: LAST-MODIFIED is its making, not
+                            // this sync (`untouched(local:remote:)` reads it so).
+                            modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
         let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
-                        // New from the server: placed by its value; one both sides hold but never synced
-                        // (a first sync cut short) keeps its place here.
+                        // New from the server, or back from it (removed here, changed there): placed by
+                        // its value (one back was put at the end, and written there: found by an
+                        // independent tester); one both sides hold but never synced (a first sync cut
+                        // short) keeps its place here.
                         sortValue: remoteValue,
-                        movedThere: remoteValue != nil && (item == nil ? localTask == nil : remoteValue != baseValue))
+                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)))
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         } else if !merge.writesRemote, let item, localTask != nil {
