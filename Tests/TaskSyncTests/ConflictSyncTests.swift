@@ -56,9 +56,7 @@ import Testing
     /// syncs find on both sides as one: it came back doubled (found by an independent tester).
     @Test(arguments: servers)
     func aRecurringTaskCheckedOffOnBothSidesIsFollowedByOneNextTask(kind: CalDAVTestServer.Kind) async throws {
-        let store = try await SyncedStore.paired(kind, "add Pay rent due:2031-01-31 every:month\n")
-        let other = try SyncedStore(store.server)
-        try await other.pair()
+        let (store, other) = try await Self.twoCopies(kind, "add Pay rent due:2031-01-31 every:month\n")
         #expect(try await store.run("--quiet", "done", "1") == ProgramRun())
         #expect(try await other.run("--quiet", "done", "1") == ProgramRun())
 
@@ -75,9 +73,7 @@ import Testing
     /// change (found by an independent tester). Both checking off is no conflict either.
     @Test(arguments: servers)
     func theNextTaskChangedInOneCopyKeepsItsChange(kind: CalDAVTestServer.Kind) async throws {
-        let store = try await SyncedStore.paired(kind, "add Pay rent due:2031-01-31 every:month\n")
-        let other = try SyncedStore(store.server)
-        try await other.pair()
+        let (store, other) = try await Self.twoCopies(kind, "add Pay rent due:2031-01-31 every:month\n")
         try await other.script("done 1\nedit 2 Pay rent +money\n")
         try await Self.waitForTheNextSecond()
         #expect(try await store.run("--quiet", "done", "1") == ProgramRun())
@@ -99,9 +95,7 @@ import Testing
     /// independent tester).
     @Test(arguments: servers)
     func aTaskBackFromTheServerKeepsItsPlace(kind: CalDAVTestServer.Kind) async throws {
-        let store = try await SyncedStore.paired(kind, "add One\nadd Two\nadd Three\nadd Four\n")
-        let other = try SyncedStore(store.server)
-        try await other.pair()
+        let (store, other) = try await Self.twoCopies(kind, "add One\nadd Two\nadd Three\nadd Four\n")
         #expect(try await store.run("--quiet", "rm", "2") == ProgramRun())
         #expect(try await other.run("--quiet", "edit", "2", "Two again") == ProgramRun())
         #expect(try await other.run("sync") == ProgramRun(output: "synced: sent 1 changed\n"))
@@ -114,6 +108,15 @@ import Testing
         let list = try await store.list()
         #expect(list == "  1   One\n  2   Two again\n  3   Three\n  4   Four\n")
         #expect(try await other.list() == list)
+    }
+
+    /// A store holding `script`'s tasks paired with a new server of `kind`, and a second store
+    /// paired with the same task list: two copies of one list.
+    private static func twoCopies(_ kind: CalDAVTestServer.Kind, _ script: String) async throws -> (SyncedStore, SyncedStore) {
+        let store = try await SyncedStore.paired(kind, script)
+        let other = try SyncedStore(store.server)
+        try await other.pair()
+        return (store, other)
     }
 
     /// Waits until the clock's second changes: a change made after it is later, to the second.
