@@ -22,8 +22,8 @@ final class ListSync {
         self.sync = sync
     }
 
-    /// Runs `command`: its messages, and whether the list here changed.
-    func run(_ command: SyncCommand, at moment: Moment) throws -> (messages: [Message], listChanged: Bool) {
+    /// Runs `command`: what it came to.
+    func run(_ command: SyncCommand, at moment: Moment) throws -> SyncCommands.Outcome {
         guard let sync else { throw SyncCommand.Refusal.unavailable }
         _ = hasNews
         let done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground)

@@ -11,10 +11,19 @@ enum SyncCommands {
         let message: String
     }
 
-    /// Runs `command` and returns its messages, and whether the list here changed. `sentBefore`:
-    /// what the prompt's own syncs sent since the last `sync` typed there.
+    /// What a `sync` command came to: its messages, whether the list here changed, and whether
+    /// every change made here was sent (a script running `tasks sync` learns from its status that
+    /// one was refused: found by an independent tester).
+    struct Outcome {
+        var messages: [Message]
+        var listChanged = false
+        var sentAll = true
+    }
+
+    /// Runs `command` and returns what it came to. `sentBefore`: what the prompt's own syncs sent
+    /// since the last `sync` typed there.
     static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
-                        sentBefore: SyncReport.Counts = .init()) throws(Failure) -> (messages: [Message], listChanged: Bool) {
+                        sentBefore: SyncReport.Counts = .init()) throws(Failure) -> Outcome {
         do {
             return try performing(command, with: sync, at: moment, sentBefore: sentBefore)
         } catch {
@@ -23,30 +32,33 @@ enum SyncCommands {
     }
 
     private static func performing(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
-                                   sentBefore: SyncReport.Counts) throws(SyncError) -> (messages: [Message], listChanged: Bool) {
+                                   sentBefore: SyncReport.Counts) throws(SyncError) -> Outcome {
+        func synced(_ report: SyncReport, after said: [Message] = []) -> Outcome {
+            Outcome(messages: said + lines(report, sentBefore: sentBefore), listChanged: report.received.total > 0,
+                    sentAll: report.rejected.isEmpty && report.notSent == 0)
+        }
         switch command {
         case .run:
-            let report = try sync.sync()
-            return (lines(report, sentBefore: sentBefore), report.received.total > 0)
+            return synced(try sync.sync())
         case let .pair(address, passwordCommand, allowsPlainHTTP):
             let request = CalDAVSync.PairRequest(address: address, passwordCommand: passwordCommand,
                                                  allowsPlainHTTP: allowsPlainHTTP)
             switch try sync.pair(request) {
             case let .found(lists):
-                return (foundLines(lists, at: address), false)
+                return Outcome(messages: foundLines(lists, at: address))
             case let .synced(list, report, newlyPaired):
-                return ((newlyPaired ? [pairedLine(list)] : []) + lines(report, sentBefore: sentBefore), report.received.total > 0)
+                return synced(report, after: newlyPaired ? [pairedLine(list)] : [])
             }
         case .status:
             guard let status = try sync.status() else {
-                return ([.info("not paired: sync URL pairs this list with a CalDAV task list")], false)
+                return Outcome(messages: [.info("not paired: sync URL pairs this list with a CalDAV task list")])
             }
-            return (statusLines(status, netrcFile: sync.netrcFile, at: moment), false)
+            return Outcome(messages: statusLines(status, netrcFile: sync.netrcFile, at: moment))
         case .unpair:
             switch try sync.unpair() {
-            case nil: return ([.info("not paired: there is nothing to unpair")], false)
-            case let .from(pairing)?: return ([unpairedLine(pairing)], false)
-            case .unreadableFileRemoved?: return ([.info("removed the pairing file, which was not one: sync URL pairs again")], false)
+            case nil: return Outcome(messages: [.info("not paired: there is nothing to unpair")])
+            case let .from(pairing)?: return Outcome(messages: [unpairedLine(pairing)])
+            case .unreadableFileRemoved?: return Outcome(messages: [.info("removed the pairing file, which was not one: sync URL pairs again")])
             }
         }
     }

@@ -158,9 +158,10 @@ public final class TaskPresenter {
         case let .sync(request):
             guard case .own = transaction else { throw SyncCommand.Refusal.inScript }
             watch.commandRan()
-            let (messages, listChanged) = try sync.run(request, at: clock.moment)
-            if listChanged, rendersAfterChanges { showChangedList() }
-            for message in messages { view?.display(message: message) }
+            let outcome = try sync.run(request, at: clock.moment)
+            if outcome.listChanged, rendersAfterChanges { showChangedList() }
+            for message in outcome.messages { view?.display(message: message) }
+            if !outcome.sentAll { return .failed }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:

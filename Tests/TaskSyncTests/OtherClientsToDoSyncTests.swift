@@ -84,7 +84,7 @@ import Testing
 
         #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine("Team meeting")))
         #expect(waiting == ProgramRun(output: "synced: 1 change not sent\n",
-                                      error: "1 task changed here is not sent: tasks cannot read the server's copy\n"))
+                                      error: "1 task changed here is not sent: tasks cannot read the server's copy\n", status: 1))
         #expect(again == ProgramRun(output: "synced: nothing changed\n"))
         let here = try await store.list()
         #expect(here == "  1   ✓ Team meeting  9 dec 2031\n")
