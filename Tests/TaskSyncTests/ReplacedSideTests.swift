@@ -15,11 +15,21 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "add Pay rent\n"])
-    func aStoreReplacedDoesNotEmptyTheServer(addedSince: String) async throws {
+    /// Changes a task on the server: the one whose summary is `summary` gets `newSummary`.
+    private static func changeOnServer(_ store: SyncedStore, _ summary: String, to newSummary: String) async throws {
+        let (name, calendar) = try #require(try await store.remote().first { SyncedStore.line("SUMMARY:", in: $0.value) == "SUMMARY:" + summary })
+        let changed = calendar.replacingOccurrences(of: "SUMMARY:" + summary, with: "SUMMARY:" + newSummary)
+        #expect(try await store.server.client().put(name, changed).status < 300)
+    }
+
+    /// With a task added since, and with a task changed on the server since, which came back while
+    /// the others went (found by an independent tester).
+    @Test(arguments: [("", false), ("add Pay rent\n", false), ("", true)])
+    func aStoreReplacedDoesNotEmptyTheServer(addedSince: String, changedThere: Bool) async throws {
         let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")
         try Self.replaceStore(store)
         if !addedSince.isEmpty { try await store.script(addedSince) }
+        if changedThere { try await Self.changeOnServer(store, "Buy milk", to: "Buy oat milk") }
 
         let run = try await store.run("sync")
 
@@ -34,12 +44,13 @@ import Testing
         #expect(try await store.list().split(separator: "\n").count == (addedSince.isEmpty ? 3 : 4))
     }
 
-    @Test(arguments: [false, true])
-    func aTaskListEmptiedOnTheServerDoesNotEmptyTheList(addedSince: Bool) async throws {
+    @Test(arguments: [(false, false), (true, false), (false, true)])
+    func aTaskListEmptiedOnTheServerDoesNotEmptyTheList(addedSince: Bool, changedHere: Bool) async throws {
         let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")
-        let here = try await store.list()
         for name in try await store.remote().keys { _ = try await store.server.client().delete(name) }
         if addedSince { _ = try await store.server.client().put("rent.ics", SyncedStore.vtodo(uid: "rent", "SUMMARY:Pay rent")) }
+        if changedHere { try await store.script("edit 2 Buy oat milk\n") }
+        let here = try await store.list()
 
         let run = try await store.run("sync")
 

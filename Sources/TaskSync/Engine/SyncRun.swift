@@ -68,29 +68,31 @@ struct SyncRun {
         // A list here that holds none of the tasks synced last time is more likely a store replaced
         // (a new file, a restore, with perhaps a task added since) than every task removed one by
         // one: emptying the server from it would lose every task there (found by an independent
-        // tester, the prompt doing it by itself two seconds after a task was added).
-        let removals = plan.writes.count { $0.body == nil }
-        if removals >= 2, removals == state.syncedCount, !list.contains(where: { state.items[$0.id.uuidString.lowercased()] != nil }) {
-            throw .wouldEmptyServer(removals)
+        // tester, the prompt doing it by itself two seconds after a task was added). So it is
+        // whatever the other side changed meanwhile: a task changed there would come back, and
+        // every other go (found by an independent tester).
+        let (synced, items) = (state.syncedCount, state.items)
+        let isSynced = { (id: TaskItem.ID) in items[id.uuidString.lowercased()].map { $0.unreadableThere != true } ?? false }
+        let bases = bases
+        if synced >= 2, plan.writes.contains(where: { $0.body == nil }), !list.contains(where: { isSynced($0.id) }) {
+            throw .wouldEmptyServer(synced)
         }
         // The same the other way: a task list emptied on the server (a new collection at the same
         // address, a server restored empty) would empty the list here.
-        let lost = plan.localRemovals.count
-        if lost >= 2, lost == state.syncedCount,
-           !server.fetched.keys.contains(where: { state.items[$0.uuidString.lowercased()] != nil }) {
-            throw .wouldEmptyList(lost)
+        if synced >= 2, !plan.localRemovals.isEmpty, server.removed.count(where: isSynced) == synced,
+           !server.fetched.keys.contains(where: isSynced) {
+            throw .wouldEmptyList(synced)
         }
         var settled = plan.settled
         report.notSent = plan.notSent
         // The server first: a sync that fails there has changed nothing here.
         // A task removed here is named by the text both sides last agreed on (a refused removal was "").
-        let (bases, items) = (bases, state.items)
-        try write(plan, settling: &settled, names: { id in
-            plan.local[id]?.text ?? server.fetched[id]?.task.text
-                ?? items[id.uuidString.lowercased()].flatMap { item in
-                    (item.base ?? (try? bases(id.uuidString.lowercased())) ?? nil).flatMap { ICalendarResource.names(in: Array($0.utf8)).summary }
-                } ?? ""
-        })
+        func agreedText(_ id: TaskItem.ID) -> String? {
+            let key = id.uuidString.lowercased()
+            guard let item = items[key], let base = item.base ?? (try? bases(key)) ?? nil else { return nil }
+            return ICalendarResource.names(in: Array(base.utf8)).summary
+        }
+        try write(plan, settling: &settled, names: { plan.local[$0]?.text ?? server.fetched[$0]?.task.text ?? agreedText($0) ?? "" })
         let listed = try writeList(plan, settling: &settled)
         for id in plan.order where !postponed.contains(id) {
             guard let found = plan.conflicts[id] else { continue }
