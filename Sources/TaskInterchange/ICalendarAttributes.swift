@@ -101,7 +101,15 @@ enum ICalendarAttributes {
             if let (durationLine, length) = duration {
                 switch due {
                 case let .day(day): due = .day(CalendarDay(daysSince1970: day.daysSince1970 + (length.days + length.seconds / 86_400)))
-                case let .instant(instant): due = .instant(instant.addingTimeInterval(TimeInterval(length.days * 86_400 + length.seconds)))
+                case let .instant(instant):
+                    // Days are the calendar's, in the start's zone (a day across a change of clocks
+                    // is 23 or 25 hours, RFC 5545 §3.3.6); the rest exact.
+                    let zone = line.value.hasSuffix("Z") ? TimeZone(identifier: "UTC")!
+                        : parameters(of: line)["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = zone
+                    let day = calendar.date(byAdding: .day, value: length.days, to: instant) ?? instant
+                    due = .instant(day.addingTimeInterval(TimeInterval(length.seconds)))
                 }
                 read.taken.insert(durationLine.number)
             } else {
@@ -128,9 +136,10 @@ enum ICalendarAttributes {
     }
 
     /// A kept `DTSTART` line as it may stand beside `due` (RFC 5545 §3.8.2.3): of the same value
-    /// type, and not later. A time becomes its day beside an all-day due date; one that cannot
-    /// stand goes (nil): a due date set before it, or with a time where it is a date, wrote a
-    /// to-do stricter clients refuse (found by an independent tester).
+    /// type, and not later. A time becomes its day beside an all-day due date, and a day its
+    /// midnight (floating) beside a timed one; one later than the due date goes (nil): a due date
+    /// set before it, or with a time where it is a date, wrote a to-do stricter clients refuse
+    /// (found by independent testers).
     static func start(_ line: String, beside due: Due, timeZone: TimeZone, zones: [String: [String]]) -> String? {
         guard let read = ContentLine(line, number: 0), let start = self.due(read, timeZone: timeZone, zones: zones) else { return line }
         switch (start, due) {
@@ -139,7 +148,8 @@ enum ICalendarAttributes {
         case let (.instant(start), .day(due)):
             let day = CalendarDay(start, in: parameters(of: read)["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone)
             return day.daysSince1970 <= due.daysSince1970 ? "DTSTART;VALUE=DATE:" + Timestamps.basicDay(day) : nil
-        case (.day, .instant): return nil
+        case let (.day(start), .instant(due)):
+            return start.instant(hour: 0, minute: 0, in: timeZone) <= due ? "DTSTART:" + Timestamps.basicDay(start) + "T000000" : nil
         }
     }
 

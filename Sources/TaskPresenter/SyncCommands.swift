@@ -35,7 +35,7 @@ enum SyncCommands {
                                    sentBefore: SyncReport.Counts) throws(SyncError) -> Outcome {
         func synced(_ report: SyncReport, after said: [Message] = []) -> Outcome {
             Outcome(messages: said + lines(report, sentBefore: sentBefore), listChanged: report.received.total > 0,
-                    sentAll: report.rejected.isEmpty && report.notSent == 0)
+                    sentAll: unsent(report) == 0)
         }
         switch command {
         case .run:
@@ -102,9 +102,10 @@ enum SyncCommands {
     static func lines(_ report: SyncReport, sentBefore: SyncReport.Counts = .init()) -> [Message] {
         let received = counts(report.received)
         let sent = counts(report.sent)
-        // A change here the server refused, or that cannot be sent, is not "nothing changed": the
-        // first line says it was not sent (found by an independent tester), the lines below why.
-        let unsent = report.rejected.count + report.notSent
+        // A change here the server refused, that cannot be sent, or that waits for the next sync
+        // (the task changed there meanwhile), is not "nothing changed": the first line says it was
+        // not sent (found by independent testers), the lines below why.
+        let unsent = unsent(report)
         var summary = "synced: "
         if received.isEmpty, sent.isEmpty {
             if unsent > 0 {
@@ -132,6 +133,12 @@ enum SyncCommands {
             messages.append(.info("\(report.postponed) \(report.postponed == 1 ? "task was" : "tasks were") changed on the server during this sync: the next sync takes \(report.postponed == 1 ? "it" : "them")"))
         }
         return messages
+    }
+
+    /// How many changes made here a sync did not send: refused, not sendable, or left for the next
+    /// sync (each one a write the server's change made fail).
+    private static func unsent(_ report: SyncReport) -> Int {
+        report.rejected.count + report.notSent + report.postponed
     }
 
     /// One line for a member of the task list the sync left alone there: by its text, quoted as

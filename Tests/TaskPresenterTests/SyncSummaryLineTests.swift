@@ -22,4 +22,13 @@ struct SyncSummaryLineTests {
         #expect(SyncCommands.lines(refused).map(\.text) == ["synced: 1 change not sent", "the server refused \"Call mom\" (400 Bad Request)"])
         #expect(SyncCommands.lines(some).first?.text == "synced: sent 1 new; 3 not sent")
     }
+
+    /// A change left for the next sync, since the task changed on the server meanwhile, was not
+    /// sent either: the sync said "nothing changed" and exited 0 (found by an independent tester).
+    @Test func aChangeLeftForTheNextSyncIsNotSent() {
+        var report = SyncReport()
+        report.postponed = 1
+        #expect(SyncCommands.lines(report).map(\.text) == ["synced: 1 change not sent",
+                                                           "1 task was changed on the server during this sync: the next sync takes it"])
+    }
 }
