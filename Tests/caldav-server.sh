@@ -171,9 +171,10 @@ halt)
     ;;
 resume)
     folder=${2:?caldav-server.sh resume FOLDER}
-    # Xandikos killed in the middle of a write leaves its Git index locked, and answers every later
-    # write with 500 until the lock is removed, as whoever restarts it after a crash has to.
-    [ -d "$folder/data" ] && find "$folder/data" -name index.lock -type f -delete
+    # Xandikos killed in the middle of a write leaves its Git index or branch locked (index.lock,
+    # refs/heads/master.lock), and answers every later write with 500 until the lock is removed, as
+    # whoever restarts it after a crash has to.
+    [ -d "$folder/data" ] && find "$folder/data" -path '*/.git/*' -name '*.lock' -type f -delete
     launch "$(cat "$folder/port")"
     ;;
 stop)
