@@ -32,7 +32,7 @@ enum ICalendar {
             let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
             let split = ICalendarTimeZones.split(kept)
             body.append("BEGIN:VTODO")
-            toDo(task, foreign: split.rest, zones: split.zones, extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
+            toDo(task, foreign: split.rest, rules: ICalendarZoneRules.unknownToTheSystem(in: split.zones), extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
                 zones.resolve($0, kept: split.zones)
             }
             body.append("END:VTODO")
@@ -48,7 +48,7 @@ enum ICalendar {
     /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`,
     /// each line written as it was made valid by `zoned` (the zones of those written, not of kept
     /// ones the task's own replace).
-    private static func toDo(_ task: TaskItem, foreign: [String], zones: [String: [String]], extra: [String], extraNames: Set<String>,
+    private static func toDo(_ task: TaskItem, foreign: [String], rules: [String: ICalendarZoneRules], extra: [String], extraNames: Set<String>,
                              timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
         // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
         var depth = 0
@@ -80,7 +80,7 @@ enum ICalendar {
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
         let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
-        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone, kept: zones)
+        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone, rules: rules)
         lines += dueZone == nil ? attributes : attributes.map(zoned)
         // Not zoned: categories another program wrote are written as they were, parameters and all.
         lines += ICalendarCategories.lines(for: task.tags, kept: foreign)
@@ -105,7 +105,7 @@ enum ICalendar {
             // A high priority kept is a favourite's: one that is not a favourite any more has none.
             if name == "PRIORITY", isHigh(line) { continue }
             if name == "DTSTART", let due = task.due {
-                if let start = ICalendarAttributes.start(line, beside: due, timeZone: timeZone, zones: zones) { lines.append(zoned(start)) }
+                if let start = ICalendarAttributes.start(line, beside: due, timeZone: timeZone, rules: rules) { lines.append(zoned(start)) }
                 continue
             }
             // Clients that go by the percentage must see what STATUS says: 100 when done (RFC 5545
@@ -152,9 +152,10 @@ enum ICalendar {
         var skipped: [SkippedEntry] = []
         var seen: [UUID: Int] = [:]
         var toDos: [Int] = []
-        var zones: [String: [String]] = [:]
-        // The zones the file defines, for its to-dos' times in a zone the system does not know.
-        let defined = definedZones(lines)
+        // The zones the file defines: kept with the to-dos that name them, and the rules of those
+        // the system does not know read once, for their times.
+        let zones = definedZones(lines)
+        let rules = ICalendarZoneRules.unknownToTheSystem(in: zones)
         var open: [(name: String, line: Int)] = []
         var todo: [ContentLine] = []
         for line in lines where !line.text.isEmpty {
@@ -177,7 +178,7 @@ enum ICalendar {
                             throw InterchangeError(.line(last.line), .severalToDos(firstLine: firstLine))
                         }
                         toDos.append(last.line)
-                        let task = try self.task(todo, line: last.line, timeZone: timeZone, zones: defined, now: now,
+                        let task = try self.task(todo, line: last.line, timeZone: timeZone, rules: rules, now: now,
                                                  refusingUnreadableRecurrence: refusingUnreadableRecurrence)
                         if task.hasNoText {
                             skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
@@ -190,10 +191,7 @@ enum ICalendar {
                             seen[id] = last.line
                         }
                         tasks.append(task)
-                    } else if last.name == "VTIMEZONE" {
-                        let zone = todo.map(\.text)
-                        if let tzid = ICalendarTimeZones.tzid(of: zone), zones[tzid] == nil { zones[tzid] = zone }
-                    } else {
+                    } else if last.name != "VTIMEZONE" { // zones: read before the to-dos (`definedZones`)
                         let summary = todo.first { $0.name == "SUMMARY" }.map { ICalendarText.unescape($0.value[...]) }
                         skipped.append(SkippedEntry(reason: .notAToDo(last.name), text: summary, line: last.line))
                     }
@@ -201,7 +199,7 @@ enum ICalendar {
             }
         }
         if let unclosed = open.last { throw InterchangeError(.line(unclosed.line), .unclosedComponent(unclosed.name)) }
-        // A zone may come after the to-dos that name it.
+        // Each to-do keeps the zones its kept lines name (a zone may come after them in the file).
         if !zones.isEmpty {
             for index in tasks.indices {
                 tasks[index].foreign["icalendar"] = ICalendarTimeZones.attaching(zones, to: tasks[index].foreign["icalendar"] ?? "")
@@ -235,7 +233,7 @@ enum ICalendar {
     }
 
     /// The task of one `VTODO`'s lines (its BEGIN and END included).
-    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, zones: [String: [String]], now: Date,
+    private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, rules: [String: ICalendarZoneRules], now: Date,
                              refusingUnreadableRecurrence: Bool) throws(InterchangeError) -> TaskImport {
         let body = lines.dropFirst().dropLast()
         var depth = 0
@@ -272,7 +270,7 @@ enum ICalendar {
         let id = uid.map(StableIdentity.id(forUID:))
         let stamped = try time("DTSTAMP")
         let createdAt = try time("CREATED") ?? stamped ?? now
-        let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone, zones: zones)
+        let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone, rules: rules)
         // An RRULE not taken (of another form, or a second one) is a series tasks cannot follow.
         if refusingUnreadableRecurrence, let rule = own.first(where: { $0.name == "RRULE" && !attributes.taken.contains($0.number) }) {
             throw InterchangeError(.line(rule.number), .unreadableRecurrence(rule.value))

@@ -28,17 +28,16 @@ enum ICalendarAttributes {
     // MARK: Writing
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
-    /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it, or its
-    /// `VTIMEZONE` among the `kept` ones has rules `ICalendarZoneRules` reads.
-    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil, kept: [String: [String]] = [:]) -> [String] {
+    /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it, or `rules` (the
+    /// task's kept zones the system does not know) holds its rules.
+    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil, rules: [String: ICalendarZoneRules] = [:]) -> [String] {
         var lines: [String] = []
         switch task.due {
         case let .day(day)?: lines.append("DUE;VALUE=DATE:" + Timestamps.basicDay(day))
         case let .instant(instant)?:
             if let dueZone, let zone = TimeZone(identifier: dueZone) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
-            } else if let dueZone, let rules = kept[dueZone].flatMap(ICalendarZoneRules.init),
-                      let zone = TimeZone(secondsFromGMT: rules.offset(at: instant)) {
+            } else if let dueZone, let rules = rules[dueZone], let zone = TimeZone(secondsFromGMT: rules.offset(at: instant)) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
             } else {
                 lines.append("DUE:" + Timestamps.basicUTC(instant))
@@ -88,8 +87,8 @@ enum ICalendarAttributes {
     }
 
     /// The due date, tags and recurrence of a to-do's own properties (`first`: the first of each
-    /// name; `all`: every one, in order); `zones`: the calendar's `VTIMEZONE`s, by `TZID`.
-    static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone, zones: [String: [String]] = [:]) -> Read {
+    /// name; `all`: every one, in order); `rules`: those of the calendar's zones the system does not know.
+    static func read(first: [String: ContentLine], all: [ContentLine], timeZone: TimeZone, rules: [String: ICalendarZoneRules] = [:]) -> Read {
         var read = Read()
         // A to-do without a DUE is due at its DTSTART plus its DURATION (RFC 5545 §3.6.2), which
         // the DUE written then replaces: it showed no due date here, and kept it on the phone
@@ -97,7 +96,7 @@ enum ICalendarAttributes {
         let start = first["DUE"] == nil ? first["DTSTART"] : nil
         let duration = start == nil ? nil : first["DURATION"].flatMap { line in Self.duration(line.value).map { (line, $0) } }
         if let line = first["DUE"] ?? (duration == nil ? nil : start),
-           var due = due(line, timeZone: timeZone, zones: zones) {
+           var due = due(line, timeZone: timeZone, rules: rules) {
             if let (durationLine, length) = duration {
                 switch due {
                 case let .day(day): due = .day(CalendarDay(daysSince1970: day.daysSince1970 + (length.days + length.seconds / 86_400)))
@@ -117,7 +116,7 @@ enum ICalendarAttributes {
             }
             read.due = due
             if case .instant = due, line.value.utf8.count == 15, let tzid = parameters(of: line)["TZID"],
-               TimeZone(identifier: tzid) != nil || zones[tzid].flatMap(ICalendarZoneRules.init) != nil {
+               TimeZone(identifier: tzid) != nil || rules[tzid] != nil {
                 read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
             }
         }
@@ -140,8 +139,8 @@ enum ICalendarAttributes {
     /// midnight (floating) beside a timed one; one later than the due date goes (nil): a due date
     /// set before it, or with a time where it is a date, wrote a to-do stricter clients refuse
     /// (found by independent testers).
-    static func start(_ line: String, beside due: Due, timeZone: TimeZone, zones: [String: [String]]) -> String? {
-        guard let read = ContentLine(line, number: 0), let start = self.due(read, timeZone: timeZone, zones: zones) else { return line }
+    static func start(_ line: String, beside due: Due, timeZone: TimeZone, rules: [String: ICalendarZoneRules]) -> String? {
+        guard let read = ContentLine(line, number: 0), let start = self.due(read, timeZone: timeZone, rules: rules) else { return line }
         switch (start, due) {
         case let (.day(start), .day(due)): return start.daysSince1970 <= due.daysSince1970 ? line : nil
         case let (.instant(start), .instant(due)): return start <= due ? line : nil
@@ -195,14 +194,13 @@ enum ICalendarAttributes {
     }
 
     /// A `DUE`'s date, or its time: UTC, in the zone its `TZID` names (the system's, else the
-    /// calendar's `VTIMEZONE` of that name), or floating, in `timeZone`.
-    private static func due(_ line: ContentLine, timeZone: TimeZone, zones: [String: [String]]) -> Due? {
+    /// calendar's `VTIMEZONE` of that name, by its `rules`), or floating, in `timeZone`.
+    private static func due(_ line: ContentLine, timeZone: TimeZone, rules: [String: ICalendarZoneRules]) -> Due? {
         let parameters = parameters(of: line)
         if parameters["VALUE"]?.uppercased() == "DATE" || line.value.utf8.count == 8 {
             return Timestamps.parseBasicDay(line.value[...]).map(Due.day)
         }
-        if let tzid = parameters["TZID"], TimeZone(identifier: tzid) == nil, line.value.utf8.count == 15,
-           let rules = zones[tzid].flatMap(ICalendarZoneRules.init),
+        if let tzid = parameters["TZID"], line.value.utf8.count == 15, let rules = rules[tzid],
            let wall = Timestamps.parseBasic(line.value[...], timeZone: TimeZone(identifier: "UTC")!) {
             return .instant(rules.instant(ofLocal: Int64(wall.timeIntervalSince1970)))
         }

@@ -24,6 +24,13 @@ struct ICalendarZoneRules {
     private static let weekdays = ["SU": 1, "MO": 2, "TU": 3, "WE": 4, "TH": 5, "FR": 6, "SA": 7]
     private static let utc = TimeZone(identifier: "UTC")!
 
+    /// The rules of each of `zones` (`VTIMEZONE`s' lines, by `TZID`) whose `TZID` the system does not
+    /// know and whose rules read: read once for a file, or for a task's kept zones.
+    static func unknownToTheSystem(in zones: [String: [String]]) -> [String: ICalendarZoneRules] {
+        guard !zones.isEmpty else { return [:] }
+        return zones.filter { TimeZone(identifier: $0.key) == nil }.compactMapValues(ICalendarZoneRules.init)
+    }
+
     /// The rules of a `VTIMEZONE`'s lines (its BEGIN and END included); nil when one is missing a
     /// value this reads or has a rule of another form.
     init?(_ lines: [String]) {
