@@ -65,8 +65,8 @@ public struct SyncFields: Sendable, Equatable {
         }
     }
 
-    /// The whole second of `date` (rounded down, before 1970 too).
-    static func second(of date: Date?) -> Double? {
+    /// The whole second of `date` (rounded down, before 1970 too): what a calendar keeps of a time.
+    public static func second(of date: Date?) -> Double? {
         date.map { $0.timeIntervalSince1970.rounded(.down) }
     }
 

@@ -32,14 +32,7 @@ public struct IdentityGenerator: Sendable {
         } else {
             last.low += 1
         }
-        let high = last.milliseconds << 16 | 0x7000 | last.high
-        let low = 0x8000_0000_0000_0000 | last.low
-        var bytes = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
-        }
-        return UUID(uuid: bytes)
+        return Self.uuid(high: last.milliseconds << 16 | 0x7000 | last.high, low: 0x8000_0000_0000_0000 | last.low)
     }
 
     /// The identity of the task that follows the recurring task `id` when it is checked off, due
@@ -55,27 +48,32 @@ public struct IdentityGenerator: Sendable {
         }
         // Two FNV-1a hashes of different starts, each mixed as SplitMix64 finishes.
         func hash(_ start: UInt64) -> UInt64 {
-            var value = start
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
+            mixed(bytes.reduce(start) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
         }
-        let high = hash(0xcbf2_9ce4_8422_2325) & ~0xF000 | 0x8000
-        let low = hash(0x6c62_272e_07bb_0142) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
-        var made = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
-        withUnsafeMutableBytes(of: &made) { raw in
+        return uuid(high: hash(0xcbf2_9ce4_8422_2325) & ~0xF000 | 0x8000,
+                    low: hash(0x6c62_272e_07bb_0142) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+    }
+
+    /// The UUID of these 128 bits, `high` first.
+    private static func uuid(high: UInt64, low: UInt64) -> UUID {
+        var bytes = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
+        withUnsafeMutableBytes(of: &bytes) { raw in
             raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
             raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
         }
-        return UUID(uuid: made)
+        return UUID(uuid: bytes)
+    }
+
+    /// SplitMix64's finish: every bit of `value` stirred into every bit of the result.
+    private static func mixed(_ value: UInt64) -> UInt64 {
+        var mixed = value
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 
     private mutating func nextRandom() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        return Self.mixed(state)
     }
 }

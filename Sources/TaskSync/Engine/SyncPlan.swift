@@ -74,9 +74,8 @@ struct SyncPlan {
     /// `modifiedAt` here; a `LAST-MODIFIED` of its `CREATED` second there), when the other was.
     private static func untouched(local: TaskItem?, remote: TaskImport?) -> SyncFields? {
         guard let local, let remote else { return nil }
-        func second(_ date: Date) -> Double { date.timeIntervalSince1970.rounded(.down) }
         let localUntouched = local.modifiedAt == nil
-        let remoteUntouched = remote.modifiedAt.map { second($0) == second(remote.createdAt) } ?? true
+        let remoteUntouched = remote.modifiedAt.map { SyncFields.second(of: $0) == SyncFields.second(of: remote.createdAt) } ?? true
         guard localUntouched != remoteUntouched else { return nil }
         return localUntouched ? SyncFields(local) : SyncFields(remote)
     }
