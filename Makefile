@@ -131,7 +131,8 @@ test: test-deps
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
 # Then the shared list, on a private PostgreSQL server, against psql (bench/bench_postgres.py).
-# Each table ends with how soon an open prompt shows another's change, and its idle cost (bench/refresh.py).
+# Each table ends with how soon an open prompt shows another's change, and its idle cost (bench/refresh.py),
+# and how soon twenty prompts show a list six writers changed at once (bench/crowd.py).
 # Then the CalDAV sync, on private Radicale and Xandikos servers, against curl and vdirsyncer (bench/bench_sync.py).
 # The tables are also written, as Markdown, to BENCH_RESULTS (replaced by each run; bench/results.py
 # heads it with the date, the commit and the load average), so that no one copies figures by hand.

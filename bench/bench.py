@@ -2,7 +2,7 @@
 """`make bench`: times `tasks` against its targets and against the SQLite floor, side by side.
 
 Whole processes are timed with hyperfine (medians of several runs, output to /dev/null);
-in-process figures come from the TaskBench executable; an open prompt's refresh from refresh.py.
+in-process figures come from the TaskBench executable; an open prompt's refresh from refresh.py, twenty prompts' from crowd.py.
 Prints one table: figure, median,
 target, ratio to the floor; with BENCH_RESULTS naming a file, adds it there as Markdown (results.py).
 Usage: bench.py TASKS_BINARY TASKBENCH_BINARY [WORKDIR]
@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 
+import crowd
 import refresh
 import results
 
@@ -186,6 +187,8 @@ def main():
                                           text=True).stdout)
     # An open prompt on the store shows another process's change: asking every 250 ms.
     prompt = refresh.measure(TASKS)
+    # Twenty open prompts on one store while six writers add 11,000 tasks at once.
+    prompts = crowd.measure(TASKS)
 
     ms = lambda s: f"{s * 1000:.1f} ms"
     # The ratios of the rm/done/mv/find/100k rows are to tasks's own add or list (the import rows: to the add
@@ -241,7 +244,7 @@ def main():
     for figure in inprocess:
         table.append((f"in-process: {figure['name']}", ms(figure["median"]), f"<= {figure['target'] * 1000:.0f} ms",
                       figure["median"] <= figure["target"], None))
-    table += refresh.table_rows(prompt, "SQLite")
+    table += refresh.table_rows(prompt, "SQLite") + crowd.table_rows(prompts, "SQLite")
 
     results.show(f"SQLite (bench/bench.py, {RUNS} runs a figure)", table, os.environ.get("BENCH_RESULTS"), load)
     if len(sys.argv) <= 3:

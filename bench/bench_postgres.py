@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 
+import crowd
 import refresh
 import results
 
@@ -95,6 +96,9 @@ def main():
     # An open prompt on a list of its own: told of each change (LISTEN/NOTIFY), asking nothing while idle.
     psql("postgres", "CREATE DATABASE refresh")
     prompt = refresh.measure(TASKS, f"postgresql://postgres@/refresh?host={SERVER}")
+    # Twenty open prompts on one list while six writers add 11,000 tasks at once.
+    psql("postgres", "CREATE DATABASE crowd")
+    prompts = crowd.measure(TASKS, f"postgresql://postgres@/crowd?host={SERVER}")
 
     ms = lambda s: f"{s * 1000:.1f} ms"
     table = [
@@ -115,7 +119,7 @@ def main():
          imports["todotxt"] <= 2 * script100k, imports["todotxt"] / script100k),
         ("import: 100k tasks, Taskwarrior JSON, empty list", ms(imports["json"]), "<= 2x 100k add script",
          imports["json"] <= 2 * script100k, imports["json"] / script100k),
-    ] + refresh.table_rows(prompt, "shared list")
+    ] + refresh.table_rows(prompt, "shared list") + crowd.table_rows(prompts, "shared list")
     results.show(f"The shared list on PostgreSQL (bench/bench_postgres.py, {RUNS} runs a figure, {BIG_RUNS} for "
                  f"100k tasks)", table, os.environ.get("BENCH_RESULTS"), load)
 
