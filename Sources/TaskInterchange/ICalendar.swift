@@ -39,7 +39,7 @@ enum ICalendar {
         }
         var out: [UInt8] = []
         for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID] { ContentLine.fold(line, into: &out) }
-        for line in zones.lines { ContentLine.fold(line, into: &out) }
+        for line in zones.finish(&body) { ContentLine.fold(line, into: &out) }
         for line in body { ContentLine.fold(line, into: &out) }
         ContentLine.fold("END:VCALENDAR", into: &out)
         return out

@@ -6,15 +6,22 @@ import Foundation
 /// stands for one of the calendar's); writing puts each zone needed once at the calendar's level,
 /// before the to-dos.
 ///
-/// A kept line whose zone was not kept (a file without its `VTIMEZONE`, a task imported before
-/// zones were kept) is written in UTC when the system knows the zone: the same instant for every
-/// client, where a `VTIMEZONE` made from the system's rules would have to spell out years of
-/// transitions (or a rule that is only a guess) and could disagree with the client's own. A zone
-/// nobody knows has no offset to convert with: its times are written floating, the same local time.
+/// A line whose zone was not kept (a file without its `VTIMEZONE`, a task imported before zones
+/// were kept) keeps its zone when the system knows it, with a `VTIMEZONE` made from the system's
+/// rules (`ICalendarSystemZone`), so that a client repeating it by its local time does not drift at
+/// the next change of daylight saving time; when those rules cannot be said, its times are written
+/// in UTC, the same instant. A zone nobody knows has no offset to convert with: its times are
+/// written floating, the same local time.
 struct ICalendarTimeZones {
-    /// The zones to write, in the order they were first needed: each a `VTIMEZONE`'s lines.
-    private(set) var lines: [String] = []
-    private var written: Set<String> = []
+    /// A zone to write: kept lines, or one the system knows and the span of the times written in it.
+    private enum Needed {
+        case kept([String])
+        case system(TimeZone, earliest: Date, latest: Date)
+    }
+
+    /// The zones to write by `TZID`, and their `TZID`s in the order they were first needed.
+    private var needed: [String: Needed] = [:]
+    private var order: [String] = []
 
     // MARK: Reading
 
@@ -73,15 +80,62 @@ struct ICalendarTimeZones {
         line.utf8.count == 15 && line.uppercased() == "BEGIN:VTIMEZONE"
     }
 
-    /// `line` (a to-do's kept line) with its times made UTC or floating when its zone is of neither
-    /// `kept` nor the system; records the kept zone it names, to be written.
+    /// `line` (a to-do's line) with its times made floating when its zone is of neither `kept` nor
+    /// the system; records the zone it names, to be written.
     mutating func resolve(_ line: String, kept: [String: [String]]) -> String {
         guard let tzid = Self.tzid(named: line) else { return line }
-        if let zone = kept[tzid] {
-            if written.insert(tzid).inserted { lines += zone }
-            return line
+        if needed[tzid] == nil, let zone = kept[tzid] {
+            needed[tzid] = .kept(zone)
+            order.append(tzid)
         }
-        return Self.withoutZone(line, TimeZone(identifier: tzid))
+        if case .kept = needed[tzid] { return line }
+        guard let zone = TimeZone(identifier: tzid) else { return Self.withoutZone(line, nil) }
+        let times = Self.times(in: line, zone)
+        guard let earliest = times.min(), let latest = times.max() else {
+            return needed[tzid] == nil ? Self.withoutZone(line, zone) : line
+        }
+        if case let .system(zone, before, after)? = needed[tzid] {
+            needed[tzid] = .system(zone, earliest: min(before, earliest), latest: max(after, latest))
+        } else {
+            needed[tzid] = .system(zone, earliest: earliest, latest: latest)
+            order.append(tzid)
+        }
+        return line
+    }
+
+    /// The zones to write, each a `VTIMEZONE`'s lines, once `body` (the calendar's other lines, each
+    /// made by `resolve`) is written: a zone of the system's whose rules cannot be said has the
+    /// times of `body` written in it made UTC.
+    func finish(_ body: inout [String]) -> [String] {
+        var lines: [String] = []
+        var inUTC: Set<String> = []
+        for tzid in order {
+            switch needed[tzid] {
+            case let .kept(zone)?: lines += zone
+            case let .system(zone, earliest, latest)?:
+                if let made = ICalendarSystemZone.lines(tzid: tzid, zone: zone, from: earliest, through: latest) {
+                    lines += made
+                } else {
+                    inUTC.insert(tzid)
+                }
+            case nil: break
+            }
+        }
+        if !inUTC.isEmpty {
+            for index in body.indices {
+                guard let tzid = Self.tzid(named: body[index]), inUTC.contains(tzid) else { continue }
+                body[index] = Self.withoutZone(body[index], TimeZone(identifier: tzid))
+            }
+        }
+        return lines
+    }
+
+    /// The local date-times of `line`'s value, in `zone`.
+    private static func times(in line: String, _ zone: TimeZone) -> [Date] {
+        guard let (_, value) = split(line) else { return [] }
+        return value.split(separator: ",").compactMap { value in
+            value.utf8.count == 15 ? Timestamps.parseBasic(value, timeZone: zone) : nil
+        }
     }
 
     /// `line` without its `TZID`, its local date-times made UTC in `zone` (when there is one).

@@ -113,7 +113,10 @@ struct ICalendarZoneRules {
             var onsets = ([observance.start] + observance.dates).map { $0 - Int64(observance.offsetFrom) }
             if let rule = observance.rule {
                 let firstYear = Calendar.gregorianUTC.component(.year, from: Date(timeIntervalSince1970: TimeInterval(observance.start)))
-                for candidate in max(firstYear, year - 1)...max(firstYear, year) {
+                // A rule that ended (UNTIL) before this year: its last onsets (years later, the
+                // year's alone missed São Paulo's last, in 2019, and said its summer time all along).
+                let lastYear = rule.until.map { min(year, Calendar.gregorianUTC.component(.year, from: Date(timeIntervalSince1970: TimeInterval($0)))) } ?? year
+                for candidate in max(firstYear, lastYear - 1)...max(firstYear, lastYear) {
                     guard let local = Self.onset(in: candidate, rule, at: observance.start), local >= observance.start else { continue }
                     let onset = local - Int64(observance.offsetFrom)
                     if rule.until.map({ onset <= $0 }) ?? true { onsets.append(onset) }
@@ -127,11 +130,10 @@ struct ICalendarZoneRules {
         return latest?.offset ?? earliest?.offset ?? 0
     }
 
-    /// The instant of a local time (seconds on the wall clock since 1970) in this zone.
+    /// The instant of a local time (seconds on the wall clock since 1970) in this zone: of one shown
+    /// twice the first, of one skipped the time in the offset before (`Timestamps.instant(ofWallClock:)`).
     func instant(ofLocal local: Int64) -> Date {
-        var offset = self.offset(at: Date(timeIntervalSince1970: TimeInterval(local)))
-        offset = self.offset(at: Date(timeIntervalSince1970: TimeInterval(local - Int64(offset))))
-        return Date(timeIntervalSince1970: TimeInterval(local - Int64(offset)))
+        Date(timeIntervalSince1970: TimeInterval(Timestamps.instant(ofWallClock: local) { offset(at: Date(timeIntervalSince1970: TimeInterval($0))) }))
     }
 
     /// The local onset in `year` of a yearly rule whose first onset is `start` (its time of day).
@@ -153,7 +155,7 @@ struct ICalendarZoneRules {
     }
 }
 
-private extension Calendar {
+extension Calendar {
     static let gregorianUTC: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

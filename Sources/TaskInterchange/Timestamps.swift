@@ -6,16 +6,16 @@ import TaskModel
 enum Timestamps {
     /// `20261122T195608Z`: UTC to the second (Taskwarrior, iCalendar).
     static func basicUTC(_ date: Date) -> String {
-        basic(wholeSeconds(date)) + "Z"
+        basicWallClock(wholeSeconds(date)) + "Z"
     }
 
     /// `20261122T205608`: the local time in `timeZone` to the second (iCalendar's `TZID=` form).
     static func basicLocal(_ date: Date, in timeZone: TimeZone) -> String {
-        basic(wholeSeconds(date) + Int64(timeZone.secondsFromGMT(for: date)))
+        basicWallClock(wholeSeconds(date) + Int64(timeZone.secondsFromGMT(for: date)))
     }
 
     /// `20261122T195608`: the wall-clock time `seconds` after 1970's first midnight.
-    private static func basic(_ seconds: Int64) -> String {
+    static func basicWallClock(_ seconds: Int64) -> String {
         let (days, seconds) = split(seconds)
         let (year, month, day) = civil(fromDays: days)
         return pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(seconds / 3600, 2) + pad(seconds / 60 % 60, 2)
@@ -124,9 +124,22 @@ enum Timestamps {
     }
 
     private static func local(days: Int64, seconds: Int64, in timeZone: TimeZone) -> Date {
-        let asUTC = Double(days * 86_400 + seconds)
-        let guess = asUTC - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: asUTC)))
-        return Date(timeIntervalSince1970: asUTC - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))))
+        let instant = instant(ofWallClock: days * 86_400 + seconds) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+        return Date(timeIntervalSince1970: Double(instant))
+    }
+
+    /// The instant (seconds since 1970) of a wall-clock time (seconds on it since 1970's first
+    /// midnight) in a zone whose offset at an instant is `offset`, as RFC 5545 (§3.3.5) reads one:
+    /// a time the clocks show twice (going back) is the first, and one they skip (going forward)
+    /// is read in the offset before. (The second was read, an hour late: found by an independent tester.)
+    static func instant(ofWallClock local: Int64, offset: (Int64) -> Int) -> Int64 {
+        let before = offset(local - 86_400), after = offset(local + 86_400)
+        if before == after { return local - Int64(before) } // no change of offset that day: most times
+        // The larger offset first: its instant is the earlier.
+        for candidate in [max(before, after), min(before, after)] where offset(local - Int64(candidate)) == candidate {
+            return local - Int64(candidate)
+        }
+        return local - Int64(before)
     }
 
     /// Days since 1970-01-01 of `year-month-day`; nil when the calendar has no such day.

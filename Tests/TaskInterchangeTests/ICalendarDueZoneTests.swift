@@ -44,9 +44,17 @@ import TaskModel
         #expect(Mapping.exported(tasks) == Self.file(due: "DUE;VALUE=DATE:20261203\r\n"))
     }
 
-    /// Without its VTIMEZONE, a zone is written in UTC, as every other kept line is (`ICalendarTimeZones`).
-    @Test func aTimedDueInAZoneWithoutItsVTimezoneIsWrittenInUTC() throws {
-        let tasks = try Mapping.imported(Mapping.todo(1, "SUMMARY:Meet\r\nDUE;TZID=Europe/Berlin:20261201T170000\r\n"))
-        #expect(Mapping.exported(tasks) == Self.file(due: "DUE:20261201T160000Z\r\n"))
+    /// Without its VTIMEZONE, a zone the system knows is written with one made from its rules
+    /// (`ICalendarSystemZone`): in UTC, as before, a weekly task's time drifted an hour on the phone
+    /// at the next change of daylight saving time (found by an independent tester).
+    @Test func aTimedDueInAZoneWithoutItsVTimezoneIsWrittenInItWithOneFromTheSystem() throws {
+        var tasks = try Mapping.imported(Mapping.todo(1, "SUMMARY:Meet\r\nDUE;TZID=Europe/Berlin:20261201T170000\r\n"))
+        #expect(tasks[0].due == .instant(Date(timeIntervalSince1970: 1_796_140_800)))
+        #expect(Mapping.exported(tasks) == Self.file(due: "DUE;TZID=Europe/Berlin:20261201T170000\r\n", zone: Mapping.berlinFromTheSystem))
+        // 10:00 UTC on 1 July 2027: 12:00 in summer; the zone's rules from 2026.
+        tasks[0].due = .instant(Date(timeIntervalSince1970: 1_814_436_000))
+        let from2026 = Mapping.berlinFromTheSystem.replacingOccurrences(of: "DTSTART:2025", with: "DTSTART:2026")
+            .replacingOccurrences(of: "20260330T", with: "20260329T").replacingOccurrences(of: "20261026T", with: "20261025T")
+        #expect(Mapping.exported(tasks) == Self.file(due: "DUE;TZID=Europe/Berlin:20270701T120000\r\n", zone: from2026))
     }
 }

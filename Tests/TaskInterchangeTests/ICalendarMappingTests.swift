@@ -39,6 +39,27 @@ import TaskModel
 
         """
 
+    /// Berlin's VTIMEZONE as tasks makes it from the system's rules for times in 2026
+    /// (`ICalendarSystemZone`): from the year before, by the rules of the European Union.
+    static let berlinFromTheSystem = """
+        BEGIN:VTIMEZONE\r
+        TZID:Europe/Berlin\r
+        BEGIN:DAYLIGHT\r
+        DTSTART:20250330T020000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
+        END:DAYLIGHT\r
+        BEGIN:STANDARD\r
+        DTSTART:20251026T030000\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+
+        """
+
     static func todo(_ n: Int, _ lines: String) -> String {
         "BEGIN:VTODO\r\nUID:019a0000-0000-7000-8000-00000000000\(n)\r\nDTSTAMP:20261120T090000Z\r\n"
             + "CREATED:20261120T090000Z\r\n" + lines + "END:VTODO\r\n"
@@ -131,6 +152,17 @@ import TaskModel
         #expect(try Self.imported(String(text.dropFirst(Self.head.count).dropLast("END:VCALENDAR\r\n".count))).map(\.due) == tasks.map(\.due))
     }
 
+    /// RFC 5545 (§3.3.5): 02:30 on 25 October 2026, which Berlin's clocks show twice, is the first
+    /// (summer time, 00:30 UTC); 02:30 on 29 March, which they skip, is read in winter time (01:30
+    /// UTC). The same by the system's rules and by a calendar's own. (The second 02:30 was read, an
+    /// hour late: found by an independent tester.)
+    @Test(arguments: ["Europe/Berlin", "W. Europe Standard Time"])
+    func aTimeTheClocksShowTwiceIsTheFirstAndOneTheySkipIsInTheOffsetBefore(_ zone: String) throws {
+        let tasks = try Self.imported(Self.todo(1, "SUMMARY:Back\r\nDUE;TZID=\(zone):20261025T023000\r\n")
+            + Self.todo(2, "SUMMARY:Forward\r\nDUE;TZID=\(zone):20260329T023000\r\n") + Self.outlook)
+        #expect(tasks.map(\.due) == [.instant(Samples.utcTime(2026, 10, 25, 0, 30)), .instant(Samples.utcTime(2026, 3, 29, 1, 30))])
+    }
+
     /// A zone of a program's own, of one offset, with no rule.
     @Test func aDueInAZoneOfOneOffsetTheCalendarDefinesIsReadByIt() throws {
         let zone = "BEGIN:VTIMEZONE\r\nTZID:My Zone\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
@@ -141,9 +173,11 @@ import TaskModel
         #expect(Self.exported(tasks).contains("PRIORITY:1\r\nDUE;TZID=My Zone:20261210T170000\r\nEND:VTODO\r\n"))
     }
 
-    /// With no VTIMEZONE kept, a zone the system knows is written as UTC (see `ICalendarTimeZones`),
-    /// and one it does not know, whose offset nobody can tell, as the same floating local time.
-    @Test func aTZIDWithoutItsVTimezoneBecomesUTCOrFloating() throws {
+    /// With no VTIMEZONE kept, a zone the system knows is written with one made from its rules (see
+    /// `ICalendarTimeZones`; in UTC, as before, a client repeating it by its local time drifted an
+    /// hour at the next change of daylight saving time), and one it does not know, whose offset
+    /// nobody can tell, as the same floating local time.
+    @Test func aTZIDWithoutItsVTimezoneGetsOneFromTheSystemOrBecomesFloating() throws {
         let tasks = try Self.imported(Self.todo(1, """
             SUMMARY:Meet\r
             DTSTART;TZID=Europe/Berlin:20261130T090000\r
@@ -151,11 +185,11 @@ import TaskModel
             X-SEEN;VALUE=DATE-TIME;TZID=Somewhere/Unknown:20261130T090000\r
 
             """))
-        #expect(Self.exported(tasks) == Self.head + Self.todo(1, """
+        #expect(Self.exported(tasks) == Self.head + Self.berlinFromTheSystem + Self.todo(1, """
             SUMMARY:Meet\r
             STATUS:NEEDS-ACTION\r
-            DTSTART:20261130T080000Z\r
-            EXDATE:20260701T070000Z,20261207T080000Z\r
+            DTSTART;TZID=Europe/Berlin:20261130T090000\r
+            EXDATE;TZID=Europe/Berlin:20260701T090000,20261207T090000\r
             X-SEEN;VALUE=DATE-TIME:20261130T090000\r
 
             """) + "END:VCALENDAR\r\n")

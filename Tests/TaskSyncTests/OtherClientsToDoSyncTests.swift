@@ -92,12 +92,15 @@ import Testing
     }
 
     /// In UTC, a client repeating the task by its local time would drift an hour at the next change
-    /// of daylight saving time.
-    @Test(arguments: servers)
-    func aTimedDueInANamedZoneKeepsItsZoneWhenTheTaskIsChangedHere(kind: CalDAVTestServer.Kind) async throws {
+    /// of daylight saving time. A to-do that came without the zone's VTIMEZONE (as a phone's app
+    /// wrote it) is written with one made from the system's rules (it was written in UTC: found by
+    /// an independent tester), which the server takes. (Radicale adds one of its own to such a
+    /// to-do as it stores it; Xandikos keeps it as it came.)
+    @Test(arguments: servers, [true, false])
+    func aTimedDueInANamedZoneKeepsItsZoneWhenTheTaskIsChangedHere(kind: CalDAVTestServer.Kind, withItsZone: Bool) async throws {
         let store = try SyncedStore(try await CalDAVTestServer.start(kind))
-        let calendar = SyncedStore.vtodo(uid: "mom", "SUMMARY:Call mom", "DUE;TZID=Europe/Berlin:20311202T170000")
-            .replacingOccurrences(of: "BEGIN:VTODO\r\n", with: Self.berlin + "BEGIN:VTODO\r\n")
+        let calendar = SyncedStore.vtodo(uid: "mom", "SUMMARY:Call mom", "DUE;TZID=Europe/Berlin:20311202T170000", "RRULE:FREQ=WEEKLY")
+            .replacingOccurrences(of: "BEGIN:VTODO\r\n", with: (withItsZone ? Self.berlin : "") + "BEGIN:VTODO\r\n")
         _ = try await store.server.client().put("mom.ics", calendar)
         try await store.pair()
 

@@ -162,11 +162,55 @@ import Testing
                       "COMPLETED" in todo, start and start.dt.isoformat())
             """)
         #expect(read.output == """
-            ['Europe/Berlin']
+            ['Europe/Berlin', 'America/New_York']
             Paint None COMPLETED 100 True None
             Old None NEEDS-ACTION None False None
             Grüße, Oma de NEEDS-ACTION None False 2026-11-30T09:00:00+01:00
-            Call None NEEDS-ACTION None False 2026-11-30T14:00:00+00:00
+            Call None NEEDS-ACTION None False 2026-11-30T09:00:00-05:00
+
+            """, "\(read)")
+    }
+
+    /// To-dos due in zones their calendar named without defining them are written with zones made
+    /// from the system's rules: icalendar reads each
+    /// (`to_tz`) as Python's own zone database says, every six hours of the years around the due
+    /// dates, and each due as it was read.
+    @Test func icalendarReadsTheZonesMadeFromTheSystemsRulesAsItsOwnDatabaseSaysThem() async throws {
+        let zones = [("Europe/Berlin", "20261201T170000"), ("America/New_York", "20260310T090000"),
+                     ("Australia/Sydney", "20261004T090000"), ("Australia/Lord_Howe", "20260405T090000"),
+                     ("Asia/Kolkata", "20260310T090000"), ("America/Sao_Paulo", "20180601T090000"),
+                     ("Pacific/Chatham", "20260927T090000")]
+        let toDos = zones.enumerated().map { index, zone in
+            "BEGIN:VTODO\r\nUID:z\(index)@peer\r\nSUMMARY:\(zone.0)\r\nDUE;TZID=\(zone.0):\(zone.1)\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\n"
+        }
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n" + toDos.joined() + "END:VCALENDAR\r\n")
+            .write(toFile: folder.file("theirs.ics"), atomically: true, encoding: .utf8)
+        let utc = ["TZ": "UTC"]
+        _ = try await ProgramRun(["--quiet", "import", folder.file("theirs.ics")], in: folder, environment: utc)
+        _ = try await ProgramRun(["--quiet", "export", folder.file("ours.ics")], in: folder, environment: utc)
+        let read = try await python("""
+            import icalendar, datetime, zoneinfo
+            calendar = icalendar.Calendar.from_ical(open(\(folder.file("ours.ics").debugDescription), "rb").read())
+            dues = {str(todo["SUMMARY"]): todo["DUE"] for todo in calendar.walk("VTODO")}
+            for zone in calendar.walk("VTIMEZONE"):
+                tzid = str(zone["TZID"])
+                theirs, ours = zone.to_tz(), zoneinfo.ZoneInfo(tzid)
+                year = dues[tzid].dt.year
+                moment = datetime.datetime(year - 1, 1, 1, tzinfo=datetime.timezone.utc)
+                wrong = 0
+                while moment.year <= year + 2:
+                    wrong += moment.astimezone(theirs).utcoffset() != moment.astimezone(ours).utcoffset()
+                    moment += datetime.timedelta(hours=6)
+                print(tzid, dues[tzid].params["TZID"], dues[tzid].to_ical().decode(), "wrong:", wrong)
+            """)
+        #expect(read.output == """
+            Europe/Berlin Europe/Berlin 20261201T170000 wrong: 0
+            America/New_York America/New_York 20260310T090000 wrong: 0
+            Australia/Sydney Australia/Sydney 20261004T090000 wrong: 0
+            Australia/Lord_Howe Australia/Lord_Howe 20260405T090000 wrong: 0
+            Asia/Kolkata Asia/Kolkata 20260310T090000 wrong: 0
+            America/Sao_Paulo America/Sao_Paulo 20180601T090000 wrong: 0
+            Pacific/Chatham Pacific/Chatham 20260927T090000 wrong: 0
 
             """, "\(read)")
     }
