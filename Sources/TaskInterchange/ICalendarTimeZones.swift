@@ -94,8 +94,8 @@ struct ICalendarTimeZones {
         guard let earliest = times.min(), let latest = times.max() else {
             return needed[tzid] == nil ? Self.withoutZone(line, zone) : line
         }
-        if case let .system(zone, before, after)? = needed[tzid] {
-            needed[tzid] = .system(zone, earliest: min(before, earliest), latest: max(after, latest))
+        if case let .system(zone, earliestBefore, latestBefore)? = needed[tzid] {
+            needed[tzid] = .system(zone, earliest: min(earliestBefore, earliest), latest: max(latestBefore, latest))
         } else {
             needed[tzid] = .system(zone, earliest: earliest, latest: latest)
             order.append(tzid)
