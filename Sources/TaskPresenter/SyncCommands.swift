@@ -11,13 +11,14 @@ enum SyncCommands {
         let message: String
     }
 
-    /// What a `sync` command came to: its messages, whether the list here changed, and whether
-    /// every change made here was sent (a script running `tasks sync` learns from its status that
-    /// one was refused: found by an independent tester).
+    /// What a `sync` command came to: its messages, whether the list here changed, and whether it
+    /// did all it was asked: every change made here sent, a pairing made (an address holding several
+    /// task lists pairs none). A script running `tasks sync` learns from its status that it did
+    /// not (found by independent testers).
     struct Outcome {
         var messages: [Message]
         var listChanged = false
-        var sentAll = true
+        var didAll = true
     }
 
     /// Runs `command` and returns what it came to. `sentBefore`: what the prompt's own syncs sent
@@ -35,7 +36,7 @@ enum SyncCommands {
                                    sentBefore: SyncReport.Counts) throws(SyncError) -> Outcome {
         func synced(_ report: SyncReport, after said: [Message] = []) -> Outcome {
             Outcome(messages: said + lines(report, sentBefore: sentBefore), listChanged: report.received.total > 0,
-                    sentAll: unsent(report) == 0)
+                    didAll: unsent(report) == 0)
         }
         switch command {
         case .run:
@@ -45,7 +46,7 @@ enum SyncCommands {
                                                  allowsPlainHTTP: allowsPlainHTTP)
             switch try sync.pair(request) {
             case let .found(lists):
-                return Outcome(messages: foundLines(lists, at: address))
+                return Outcome(messages: foundLines(lists, at: address), didAll: false)
             case let .synced(list, report, newlyPaired):
                 return synced(report, after: newlyPaired ? [pairedLine(list)] : [])
             }

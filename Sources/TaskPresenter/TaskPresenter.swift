@@ -161,7 +161,7 @@ public final class TaskPresenter {
             let outcome = try sync.run(request, at: clock.moment)
             if outcome.listChanged, rendersAfterChanges { showChangedList() }
             for message in outcome.messages { view?.display(message: message) }
-            if !outcome.sentAll { return .failed }
+            if !outcome.didAll { return .failed }
         case .add, .done, .fav, .rm, .edit, .mv, .clear, .undo, .redo, .import, .due, .tag, .every:
             switch transaction {
             case .own:

@@ -47,7 +47,7 @@ import Testing
               \(second.absoluteString)  (Errands)
               \(store.server.collection.absoluteString)  (Tasks)
 
-            """))
+            """, status: 1)) // a script pairing so learns that nothing was paired
         #expect(try await store.run("sync", "--status")
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
     }
