@@ -35,6 +35,8 @@ answers as a task list holding one task, item.ics:
                           answers 412, as RFC 9110 says
     /bad-port-home/       not a task list: its calendar-home-set is http://127.0.0.1:99999/home/, a port
                           past 65535
+    /other-port-home/     not a task list: its calendar-home-set is on this machine on another port over
+                          plain http (http://127.0.0.1:1/home/, where nothing listens)
     /elsewhere-secure-home/  not a task list: its calendar-home-set is /ok/ on another host name of
                           this server (//localhost:PORT/ok/: https when the server is)
     /deep-xml/            PROPFIND and REPORT answer 207 with elements nested 100,000 deep (600 KB)
@@ -94,7 +96,7 @@ FAILED_ONCE = set()  # the paths /flaky-writes/ refused a PUT of already, and /a
 KEPT = {"item.ics": calendar(b"SUMMARY:Buy milk\r\n")}  # /applied-then-failed/'s members, by name
 EVIL = calendar(b"SUMMARY:Evil\r\n").replace(b"UID:hostile-item", b"UID:hostile-evil")
 FOLDERS = list(BODIES) + ["huge", "server-error", "unauthorized", "stall", "mixed", "elsewhere-home",
-                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed", "bad-port-home",
+                          "elsewhere-member", "elsewhere-secure-home", "applied-then-failed", "bad-port-home", "other-port-home",
                           "deep-xml"]
 DEEP = 100_000
 MIXED = {"item.ics": BODIES["ok"], "control.ics": BODIES["control-characters"], "broken.ics": BODIES["ok"]}
@@ -214,8 +216,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(207, multistatus([b"<d:x>" * DEEP + b"</d:x>" * DEEP]))
         if folder == "no-sync-token" and b"sync-collection" in self.body and b"<d:sync-token></d:sync-token>" not in self.body:
             return self.send(207, multistatus([]))
-        if folder in ("elsewhere-home", "elsewhere-secure-home", "bad-port-home"):
+        if folder in ("elsewhere-home", "elsewhere-secure-home", "bad-port-home", "other-port-home"):
             elsewhere = "http://127.0.0.1:99999/home/" if folder == "bad-port-home" else \
+                "http://127.0.0.1:1/home/" if folder == "other-port-home" else \
                 ("http://127.0.0.2:%d/elsewhere-home/" if folder == "elsewhere-home" else "//localhost:%d/ok/") \
                 % self.server.server_address[1]
             props = ("<d:resourcetype><d:collection/></d:resourcetype><c:calendar-home-set><d:href>%s</d:href>"

@@ -14,7 +14,8 @@ public enum SyncError: Error, Sendable {
     case passwordInAddress
     /// A password would go over plain http to another machine, and the pairing does not allow it.
     case plainHTTP(host: String)
-    /// A server's answer named another machine (or port) over plain http: the password is not sent there.
+    /// A server's answer named another machine (or port) over plain http: the password is not sent
+    /// there. `host` is its name, with its port when the name is the list's server's.
     case passwordElsewhere(host: String)
     /// `sync` alone, on a list that is not paired.
     case notPaired

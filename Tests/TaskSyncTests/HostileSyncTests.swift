@@ -27,6 +27,9 @@ import Testing
         ("unauthorized", "127.0.0.1 refused the user name and password"),
         // Its task lists on another machine over plain http: refused before anything is sent there.
         ("elsewhere-home", "the server named 127.0.0.2: no password to it over plain http"),
+        // The same machine on another port: named with it (it read as the same host, found by an
+        // independent tester).
+        ("other-port-home", "the server named 127.0.0.1:1: no password to it over plain http"),
     ]
 
     @Test(arguments: failures)

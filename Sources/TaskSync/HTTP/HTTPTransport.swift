@@ -80,6 +80,14 @@ final class HTTPTransport: @unchecked Sendable {
         return HrefPath.sameServer(url, home)
     }
 
+    /// The host of `url`, a server other than the list's: with its port when the host is the
+    /// list's (named alone, it read as the list's own server).
+    private func otherServer(_ url: URL) -> String {
+        let host = url.host ?? url.absoluteString
+        guard let port = url.port, host.lowercased() == home?.host?.lowercased() else { return host }
+        return host + ":\(port)"
+    }
+
     deinit {
         shutDown()
     }
@@ -145,7 +153,7 @@ final class HTTPTransport: @unchecked Sendable {
         }
         var all = HTTPHeaders(headers)
         if let authorization {
-            guard mayCarryPassword(to: url) else { throw .passwordElsewhere(host: url.host ?? url.absoluteString) }
+            guard mayCarryPassword(to: url) else { throw .passwordElsewhere(host: otherServer(url)) }
             all.replaceOrAdd(name: "Authorization", value: authorization)
         }
         all.replaceOrAdd(name: "User-Agent", value: "tasks")
