@@ -79,8 +79,10 @@ enum ICalendar {
         // A favourite keeps the high priority it was read with (another client's 2 to 4).
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
-        let dueZone = foreignLine(ICalendarAttributes.dueZoneMarker).flatMap(ICalendarTimeZones.tzid(named:))
-        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone, rules: rules)
+        let zoneMarker = foreignLine(ICalendarAttributes.dueZoneMarker)
+        let dueZone = zoneMarker.flatMap(ICalendarTimeZones.tzid(named:))
+        let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone,
+                                                   isFloating: zoneMarker == ICalendarAttributes.floatingDueMarker, rules: rules)
         lines += dueZone == nil ? attributes : attributes.map(zoned)
         // Not zoned: categories another program wrote are written as they were, parameters and all.
         lines += ICalendarCategories.lines(for: task.tags, kept: foreign)

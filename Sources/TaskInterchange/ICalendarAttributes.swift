@@ -9,7 +9,8 @@ import TaskModel
 ///   That zone is kept as a marker among the task's iCalendar fields (`X-TASKS-DUE-ZONE;TZID=…:`,
 ///   never written itself, its `VTIMEZONE` kept with it): a timed due is then written in that zone
 ///   (`DUE;TZID=Europe/Berlin:20261201T170000`), so that a client repeating it by its local time
-///   does not drift an hour at the next change of daylight saving time.
+///   does not drift an hour at the next change of daylight saving time. For the same reason, a
+///   floating time (or one in a zone nobody knows) is written back floating (`X-TASKS-DUE-ZONE:FLOATING`).
 /// - `CATEGORIES:home,@phone`: `ICalendarCategories`, which keeps the lines another program wrote
 ///   (`with space`, read as the tag `with_space`) as markers, to write them back as they were.
 /// - `RRULE`: `FREQ=DAILY`, `WEEKLY`, `MONTHLY` or `YEARLY` with `INTERVAL=n` when not 1, `BYDAY=MO,TH`
@@ -24,18 +25,26 @@ enum ICalendarAttributes {
     static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
     /// The name of the line that keeps the zone a timed due was read in.
     static let dueZoneMarker = "X-TASKS-DUE-ZONE"
+    /// The marker of a timed due read floating (no zone, or one nobody knows: RFC 5545's same
+    /// wall-clock time wherever one is), written back so, in the zone it was read in.
+    static let floatingDueMarker = dueZoneMarker + ":FLOATING"
 
     // MARK: Writing
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
     /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it, or `rules` (the
-    /// task's kept zones the system does not know) holds its rules.
-    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil, rules: [String: ICalendarZoneRules] = [:]) -> [String] {
+    /// task's kept zones the system does not know) holds its rules; floating (in `timeZone`) when
+    /// `isFloating` (it was read so).
+    static func lines(of task: TaskItem, timeZone: TimeZone, dueZone: String? = nil, isFloating: Bool = false,
+                      rules: [String: ICalendarZoneRules] = [:]) -> [String] {
         var lines: [String] = []
         switch task.due {
         case let .day(day)?: lines.append("DUE;VALUE=DATE:" + Timestamps.basicDay(day))
         case let .instant(instant)?:
-            if let dueZone, let zone = TimeZone(identifier: dueZone) {
+            if isFloating {
+                // In UTC, a phone repeating it would drift an hour at the next change of clocks.
+                lines.append("DUE:" + Timestamps.basicLocal(instant, in: timeZone))
+            } else if let dueZone, let zone = TimeZone(identifier: dueZone) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
             } else if let dueZone, let rules = rules[dueZone], let zone = TimeZone(secondsFromGMT: rules.offset(at: instant)) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
@@ -115,9 +124,12 @@ enum ICalendarAttributes {
                 read.taken.insert(line.number)
             }
             read.due = due
-            if case .instant = due, line.value.utf8.count == 15, let tzid = parameters(of: line)["TZID"],
-               TimeZone(identifier: tzid) != nil || rules[tzid] != nil {
-                read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
+            if case .instant = due, line.value.utf8.count == 15 {
+                if let tzid = parameters(of: line)["TZID"], TimeZone(identifier: tzid) != nil || rules[tzid] != nil {
+                    read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
+                } else {
+                    read.dueZone = floatingDueMarker
+                }
             }
         }
         let categories = all.filter { $0.name == "CATEGORIES" }

@@ -44,6 +44,26 @@ import TaskModel
         #expect(Mapping.exported(tasks) == Self.file(due: "DUE;VALUE=DATE:20261203\r\n"))
     }
 
+    /// A floating time (RFC 5545: the same wall-clock time wherever one is), read in the import's
+    /// zone, is written back floating, changed here or not: it was written in UTC, and a phone
+    /// repeating it drifted an hour at the next change of clocks (found by an independent tester).
+    /// So is one in a zone nobody knows, whose VTIMEZONE did not come with it.
+    @Test(arguments: ["DUE:20261201T170000", "DUE;TZID=Nowhere/Known:20261201T170000"])
+    func aFloatingTimedDueIsWrittenBackFloating(_ due: String) throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n"
+            + Mapping.todo(1, "SUMMARY:Meet\r\n\(due)\r\nRRULE:FREQ=WEEKLY\r\n") + "END:VCALENDAR\r\n"
+        var tasks = Array(try RoundTripTests.reimported(Array(file.utf8), .ics, timeZone: berlin))
+        #expect(tasks[0].due == .instant(Date(timeIntervalSince1970: 1_796_140_800))) // 16:00 UTC
+        func exported() -> String {
+            String(decoding: Interchange.export(TaskList(tasks), as: .ics, timeZone: berlin), as: UTF8.self)
+        }
+        #expect(exported().contains("DUE:20261201T170000\r\nRRULE:FREQ=WEEKLY\r\n"), "\(exported())")
+        tasks[0].due = .instant(Date(timeIntervalSince1970: 1_814_436_000)) // 10:00 UTC on 1 July 2027
+        #expect(exported().contains("DUE:20270701T120000\r\nRRULE:FREQ=WEEKLY\r\n"), "\(exported())")
+        #expect(!exported().contains("X-TASKS-DUE-ZONE"))
+    }
+
     /// Without its VTIMEZONE, a zone the system knows is written with one made from its rules
     /// (`ICalendarSystemZone`): in UTC, as before, a weekly task's time drifted an hour on the phone
     /// at the next change of daylight saving time (found by an independent tester).
