@@ -10,9 +10,10 @@ import Foundation
 /// to ten years after the latest: those of one kind (their offsets before and after) as a yearly
 /// rule by month and weekday (`RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`, with `UNTIL` when they stop)
 /// when every one of them follows it, else as their dates (`RDATE`); a zone without transitions
-/// there is one `STANDARD` observance. What it says is read back by `ICalendarZoneRules` and checked
-/// against the system's offset on both sides of every transition, on the first of every month and
-/// at the times written: a zone that fails (nil) has its times written in UTC.
+/// there is one `STANDARD` observance, and one whose first transition comes after the earliest time
+/// written starts with an observance of the offset before it. What it says is read back by `ICalendarZoneRules` and checked
+/// against the system's offset on both sides of every transition, halfway between each two, and at
+/// the times written: a zone that fails (nil) has its times written in UTC.
 enum ICalendarSystemZone {
     /// A change of the zone's offset: its instant (seconds since 1970) and the offsets around it.
     private struct Transition {
@@ -45,6 +46,14 @@ enum ICalendarSystemZone {
         if transitions.isEmpty {
             let offset = text(ofOffset: zone.secondsFromGMT(for: start))
             lines += ["BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offset, "TZOFFSETTO:" + offset, "END:STANDARD"]
+        } else if transitions[0].instant > Int64(earliest.timeIntervalSince1970.rounded(.down)) {
+            // A time before the first transition: the offset then, from the window's start (before
+            // an observance's first onset, clients guess: Caracas's -04:30 of 2016 read as -04:00,
+            // found by an independent tester).
+            let offset = zone.secondsFromGMT(for: start)
+            let kind = zone.isDaylightSavingTime(for: start) ? "DAYLIGHT" : "STANDARD"
+            lines += ["BEGIN:" + kind, "DTSTART:" + Timestamps.basicWallClock(Int64(start.timeIntervalSince1970)), // 1 January, 00:00
+                      "TZOFFSETFROM:" + text(ofOffset: offset), "TZOFFSETTO:" + text(ofOffset: offset), "END:" + kind]
         }
         var kinds: [[Transition]] = []
         for transition in transitions {
@@ -58,13 +67,12 @@ enum ICalendarSystemZone {
         lines.append("END:VTIMEZONE")
 
         guard let rules = ICalendarZoneRules(lines) else { return nil }
-        var checked = transitions.flatMap { [$0.instant - 1, $0.instant] }
-        checked += [earliest, latest].map { Int64($0.timeIntervalSince1970.rounded(.down)) }
-        for year in firstYear...lastYear {
-            for month in 1...12 {
-                if let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)) { checked.append(Int64(first.timeIntervalSince1970)) }
-            }
-        }
+        // Both sides of every transition, halfway between each two (a rule would say an onset
+        // there that is none), the window's ends and the times written.
+        let edges: [Int64] = [Int64(start.timeIntervalSince1970)] + transitions.map(\.instant) + [Int64(end.timeIntervalSince1970) - 1]
+        var checked: [Int64] = edges + transitions.map { $0.instant - 1 }
+        for index in edges.indices.dropLast() { checked.append((edges[index] + edges[index + 1]) / 2) }
+        for time in [earliest, latest] { checked.append(Int64(time.timeIntervalSince1970.rounded(.down))) }
         for instant in checked {
             let date = Date(timeIntervalSince1970: Double(instant))
             guard rules.offset(at: date) == zone.secondsFromGMT(for: date) else { return nil }

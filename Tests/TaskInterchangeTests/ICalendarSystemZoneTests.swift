@@ -53,6 +53,18 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("RDATE:") } && !lines.contains { $0.hasPrefix("RRULE:") }, "\(lines)")
     }
 
+    /// Caracas was on -04:30 until 1 May 2016: a time before that change is read so, by the
+    /// observance that starts the window (it was left to clients to guess, and read as -04:00:
+    /// found by an independent tester).
+    @Test func aTimeBeforeTheFirstTransitionHasTheOffsetThen() throws {
+        #expect(try Self.zone("America/Caracas", "20160101T120000", "20160101T120000") == [
+            "BEGIN:VTIMEZONE", "TZID:America/Caracas",
+            "BEGIN:STANDARD", "DTSTART:20150101T000000", "TZOFFSETFROM:-0430", "TZOFFSETTO:-0430", "END:STANDARD",
+            "BEGIN:STANDARD", "DTSTART:20160501T023000", "TZOFFSETFROM:-0430", "TZOFFSETTO:-0400", "END:STANDARD",
+            "END:VTIMEZONE",
+        ])
+    }
+
     /// Read back as tasks reads a zone the system does not know, each says the system's offset at
     /// every hour of the years around the times written, the changes included.
     @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata",
