@@ -19,7 +19,9 @@ import TaskModel
 ///   the 28th (`BYMONTHDAY=28,29,30,31;BYSETPOS=-1`: the 31st or the month's last day), or is
 ///   not the due date's (`BYMONTHDAY=15`). A recurrence counted from the day the task is checked
 ///   off, which RRULE cannot say, is the same RRULE and `X-TASKS-RECUR-FROM:COMPLETION`, so other
-///   programs still see the period. An RRULE of any other form stays among the iCalendar fields.
+///   programs still see the period. An RRULE of any other form stays among the iCalendar fields,
+///   as does one beside `EXDATE` or `RDATE`, or a plain monthly or yearly one from a day past the
+///   28th (RFC 5545 skips the months without it).
 enum ICalendarAttributes {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
@@ -135,7 +137,13 @@ enum ICalendarAttributes {
         let categories = all.filter { $0.name == "CATEGORIES" }
         (read.tags, read.categories) = ICalendarCategories.read(categories)
         read.taken.formUnion(categories.map(\.number))
-        if let line = first["RRULE"], let rule = rule(line.value) {
+        // A series RFC 5545 follows otherwise than tasks would is not read (the sync leaves it alone,
+        // an import keeps its RRULE among the iCalendar fields): one with dates excluded or added
+        // (checking it off here made the next task on an excluded date), and a month's or year's
+        // rule from a day some months lack, which RFC 5545 skips where tasks takes the month's last
+        // day (both found by an independent tester).
+        if let line = first["RRULE"], let rule = rule(line.value), first["EXDATE"] == nil, first["RDATE"] == nil,
+           !skipsMonths(rule, dueDay: read.due?.day(in: timeZone)) {
             read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
             read.taken.insert(line.number)
             if let flag = first["X-TASKS-RECUR-FROM"], flag.value.uppercased() == "COMPLETION" {
@@ -239,6 +247,13 @@ enum ICalendarAttributes {
     }
 
     /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.
+    /// Whether RFC 5545 skips some months of `rule` from `dueDay`: a plain monthly (or yearly) rule
+    /// from a day past the 28th, which tasks writes with its days said (`BYMONTHDAY=…;BYSETPOS=-1`).
+    private static func skipsMonths(_ rule: Recurrence.Rule, dueDay: CalendarDay?) -> Bool {
+        guard case .months(_, dayOfMonth: nil) = rule, let dueDay else { return false }
+        return dueDay.date.day > 28
+    }
+
     private static func rule(_ value: String) -> Recurrence.Rule? {
         var parts: [String: String] = [:]
         for part in value.split(separator: ";") {

@@ -205,6 +205,11 @@ public final class BackgroundSync: @unchecked Sendable {
         condition.lock()
         running = false
         ended = number
+        // The next idle sync counts from this one's end, not its start: one that lasted its interval
+        // (a server refusing, or not answering) started the next at once, and another prompt on the
+        // list, waiting for its lock, never had a turn nor said the server was down (found by an
+        // independent tester). A change made meanwhile keeps its sooner sync.
+        if changes == covered, !stopped { due = Date(timeIntervalSinceNow: idleInterval) }
         if let outcome, let first = closing?.first, number >= first { closing?.outcomes.append(outcome) }
         if let outcome {
             if case .synced = outcome { sent = max(sent, covered) }
