@@ -246,7 +246,6 @@ enum ICalendarAttributes {
         value.contains(where: { $0 == ";" || $0 == ":" || $0 == "," }) ? "\"" + value + "\"" : value
     }
 
-    /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.
     /// Whether RFC 5545 skips some months of `rule` from `dueDay`: a plain monthly (or yearly) rule
     /// from a day past the 28th, which tasks writes with its days said (`BYMONTHDAY=…;BYSETPOS=-1`).
     private static func skipsMonths(_ rule: Recurrence.Rule, dueDay: CalendarDay?) -> Bool {
@@ -254,6 +253,7 @@ enum ICalendarAttributes {
         return dueDay.date.day > 28
     }
 
+    /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.
     private static func rule(_ value: String) -> Recurrence.Rule? {
         var parts: [String: String] = [:]
         for part in value.split(separator: ";") {

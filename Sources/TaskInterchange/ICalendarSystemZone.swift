@@ -10,10 +10,11 @@ import Foundation
 /// to ten years after the latest: those of one kind (their offsets before and after) as a yearly
 /// rule by month and weekday (`RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`, with `UNTIL` when they stop)
 /// when every one of them follows it, else as their dates (`RDATE`); a zone without transitions
-/// there is one `STANDARD` observance, and one whose first transition comes after the earliest time
-/// written starts with an observance of the offset before it. What it says is read back by `ICalendarZoneRules` and checked
-/// against the system's offset on both sides of every transition, halfway between each two, and at
-/// the times written: a zone that fails (nil) has its times written in UTC.
+/// there is one `STANDARD` observance, and one whose first transition comes after the earliest
+/// time written starts with an observance of the offset before it. What it says is read back by
+/// `ICalendarZoneRules` and checked against the system's offset on both sides of every transition,
+/// halfway between each two, and at the times written: a zone that fails (nil) has its times
+/// written in UTC.
 enum ICalendarSystemZone {
     /// A change of the zone's offset: its instant (seconds since 1970) and the offsets around it.
     private struct Transition {

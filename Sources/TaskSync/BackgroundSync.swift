@@ -183,8 +183,8 @@ public final class BackgroundSync: @unchecked Sendable {
         }
     }
 
-    /// Waits until a sync is due, and sets the next one `idleInterval` later; the number of the
-    /// sync to run then, or nil once stopped.
+    /// Waits until a sync is due, and sets the next one `idleInterval` later (`end` sets it again
+    /// from the sync's end); the number of the sync to run then, or nil once stopped.
     private func waitUntilDue() -> Int? {
         condition.lock()
         defer { condition.unlock() }
