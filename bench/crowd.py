@@ -9,7 +9,9 @@ again, as a person would. `make bench` calls `measure()` for SQLite (bench.py) a
 list (bench_postgres.py). Usage: crowd.py TASKS_BINARY [DB] (DB: an SQLite file, a new one by
 default, or a PostgreSQL connection string naming a host).
 """
-import os, random, re, shutil, subprocess, sys, tempfile, threading, time
+import re, subprocess, sys, threading, time
+
+from sandbox import Sandbox
 
 PROMPTS = 20
 LOOPS, ADDS_PER_LOOP = 4, 250
@@ -25,19 +27,13 @@ def measure(binary, db=None):
     showing the final list, at the latest), `look` (seconds one look at every prompt took, the
     figures' precision), `failures` (what the writers printed or how they failed), `writers`
     (seconds from the first writer's start to the last one's exit)."""
-    binary = os.path.abspath(binary)
-    folder = tempfile.mkdtemp(prefix="tasks-crowd-")
-    db = db or os.path.join(folder, "t.sqlite")
-    env = {"PATH": "/usr/bin:/bin", "HOME": folder, "XDG_STATE_HOME": folder, "XDG_DATA_HOME": folder}
-    sock = f"tasks-crowd-{os.getpid()}-{random.randrange(1 << 30)}"
-
-    def tmux(*args):
-        return subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", *args], check=True, capture_output=True,
-                              text=True).stdout
+    sandbox = Sandbox(binary, db, "crowd")
+    tmux = sandbox.tmux
 
     def tasks(args, script=None):
         for _ in range(5):
-            run = subprocess.run([binary, "--db", db, *args], env=env, input=script, capture_output=True, text=True)
+            run = subprocess.run([sandbox.binary, "--db", sandbox.db, *args], env=sandbox.env, input=script,
+                                 capture_output=True, text=True)
             if not (run.returncode == 1 and BUSY.search(run.stderr)):
                 break
         return run
@@ -56,12 +52,10 @@ def measure(binary, db=None):
         return [[line.rstrip() for line in screen if line.strip()] for screen in found]
 
     tasks(["--quiet", "list"])  # the store made before the prompts
-    quoted = "'" + db.replace("'", "'\\''") + "'"
     result = {"failures": []}
     try:
         for index in range(PROMPTS):
-            tmux("new-session", "-d", "-s", f"p{index}", "-x", "60", "-y", "10",
-                 f"env -i TERM=xterm HOME={folder} XDG_STATE_HOME={folder} {binary} --db {quoted}; sleep 600")
+            sandbox.prompt(f"p{index}", 60, 10)
         wait_for_each(screens, lambda screen: screen[-1:] == [PROMPT], 60)
 
         exits, lock = [], threading.Lock()
@@ -96,8 +90,7 @@ def measure(binary, db=None):
         result["look"] = looks
         return result
     finally:
-        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        sandbox.close()
 
 
 def wait_for_each(screens, condition, limit):

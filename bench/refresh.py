@@ -8,7 +8,9 @@ wake-ups over 10 s from /proc. `make bench` calls `measure()` for SQLite (bench.
 shared list (bench_postgres.py). Usage: refresh.py TASKS_BINARY [RUNS] [DB] (DB: an SQLite file,
 a new one by default, or a PostgreSQL connection string naming a host).
 """
-import os, random, shutil, statistics, subprocess, sys, tempfile, threading, time
+import os, random, statistics, subprocess, sys, threading, time
+
+from sandbox import Sandbox
 
 IDLE_SECONDS = 10
 
@@ -20,17 +22,11 @@ def measure(binary, db=None, runs=20):
     return and start), `idle_seconds`, `idle_cpu_ms` (utime + stime) and `idle_wakeups` (voluntary
     context switches of the prompt's main thread).
     """
-    binary = os.path.abspath(binary)
-    folder = tempfile.mkdtemp(prefix="tasks-refresh-")
-    db = db or os.path.join(folder, "t.sqlite")
-    env = {"PATH": "/usr/bin:/bin", "HOME": folder, "XDG_STATE_HOME": folder, "XDG_DATA_HOME": folder}
-    sock = f"tasks-refresh-{os.getpid()}-{random.randrange(1 << 30)}"
-
-    def tmux(*args):
-        return subprocess.run(["tmux", "-L", sock, *args], check=True, capture_output=True, text=True).stdout
+    sandbox = Sandbox(binary, db, "refresh")
+    tmux, folder = sandbox.tmux, sandbox.folder
 
     def tasks(*args):
-        subprocess.run([binary, "--db", db, "--quiet", *args], env=env, check=True)
+        subprocess.run([sandbox.binary, "--db", sandbox.db, "--quiet", *args], env=sandbox.env, check=True)
 
     for text in ("a", "b", "c"):
         tasks("add", text)
@@ -49,9 +45,7 @@ def measure(binary, db=None, runs=20):
                         if key not in seen and key.encode() in stream:
                             seen[key] = now
 
-    quoted = "'" + db.replace("'", "'\\''") + "'"
-    tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "100", "-y", "50",
-         f"env -i TERM=xterm HOME={folder} XDG_STATE_HOME={folder} {binary} --db {quoted}; sleep 600")
+    sandbox.prompt("t", 100, 50)
     threading.Thread(target=reader, daemon=True).start()
     tmux("pipe-pane", "-o", "-t", "t", f"cat > {fifo}")
     time.sleep(1)
@@ -86,8 +80,7 @@ def measure(binary, db=None, runs=20):
         result["pid"] = pid
         return result
     finally:
-        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        sandbox.close()
 
 
 def table_rows(result, store):
