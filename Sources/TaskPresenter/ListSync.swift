@@ -22,11 +22,11 @@ final class ListSync {
         self.sync = sync
     }
 
-    /// Runs `command`: what it came to.
-    func run(_ command: SyncCommand, at moment: Moment) throws -> SyncCommands.Outcome {
+    /// Runs `command`: what it came to. `say` shows a line while it runs.
+    func run(_ command: SyncCommand, at moment: Moment, say: (Message) -> Void) throws -> SyncCommands.Outcome {
         guard let sync else { throw SyncCommand.Refusal.unavailable }
         _ = hasNews
-        let done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground)
+        let done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground, say: say)
         // A sync that ran sent every change made here: closing the prompt need not send them again.
         switch command {
         case .run, .pair:

@@ -21,30 +21,34 @@ enum SyncCommands {
         var didAll = true
     }
 
+    /// What a sync says while another sync of the list holds it up (another prompt's, waiting on a
+    /// server that does not answer, or a `tasks sync` of a long list).
+    static let waitingLine = Message.info("another sync of this list is under way: waiting for it (Ctrl-C stops)")
+
     /// Runs `command` and returns what it came to. `sentBefore`: what the prompt's own syncs sent
-    /// since the last `sync` typed there.
+    /// since the last `sync` typed there. `say` shows a line at once, while the command runs.
     static func perform(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
-                        sentBefore: SyncReport.Counts = .init()) throws(Failure) -> Outcome {
+                        sentBefore: SyncReport.Counts = .init(), say: (Message) -> Void = { _ in }) throws(Failure) -> Outcome {
         do {
-            return try performing(command, with: sync, at: moment, sentBefore: sentBefore)
+            return try performing(command, with: sync, at: moment, sentBefore: sentBefore, waiting: { say(waitingLine) })
         } catch {
             throw Failure(message: error.message(netrcFile: sync.netrcFile))
         }
     }
 
     private static func performing(_ command: SyncCommand, with sync: CalDAVSync, at moment: Moment,
-                                   sentBefore: SyncReport.Counts) throws(SyncError) -> Outcome {
+                                   sentBefore: SyncReport.Counts, waiting: () -> Void) throws(SyncError) -> Outcome {
         func synced(_ report: SyncReport, after said: [Message] = []) -> Outcome {
             Outcome(messages: said + lines(report, sentBefore: sentBefore), listChanged: report.received.total > 0,
                     didAll: unsent(report) == 0)
         }
         switch command {
         case .run:
-            return synced(try sync.sync())
+            return synced(try sync.sync(waiting: waiting))
         case let .pair(address, passwordCommand, allowsPlainHTTP):
             let request = CalDAVSync.PairRequest(address: address, passwordCommand: passwordCommand,
                                                  allowsPlainHTTP: allowsPlainHTTP)
-            switch try sync.pair(request) {
+            switch try sync.pair(request, waiting: waiting) {
             case let .found(lists):
                 return Outcome(messages: foundLines(lists, at: address), didAll: false)
             case let .synced(list, report, newlyPaired):
@@ -56,7 +60,7 @@ enum SyncCommands {
             }
             return Outcome(messages: statusLines(status, netrcFile: sync.netrcFile, at: moment))
         case .unpair:
-            switch try sync.unpair() {
+            switch try sync.unpair(waiting: waiting) {
             case nil: return Outcome(messages: [.info("not paired: there is nothing to unpair")])
             case let .from(pairing)?: return Outcome(messages: [unpairedLine(pairing)])
             case .unreadableFileRemoved?: return Outcome(messages: [.info("removed the pairing file, which was not one: sync URL pairs again")])

@@ -158,7 +158,7 @@ public final class TaskPresenter {
         case let .sync(request):
             guard case .own = transaction else { throw SyncCommand.Refusal.inScript }
             watch.commandRan()
-            let outcome = try sync.run(request, at: clock.moment)
+            let outcome = try sync.run(request, at: clock.moment) { view?.displayNow(message: $0) }
             if outcome.listChanged, rendersAfterChanges { showChangedList() }
             for message in outcome.messages { view?.display(message: message) }
             if !outcome.didAll { return .failed }

@@ -7,4 +7,13 @@ public protocol TaskView: AnyObject {
     func display(message: Message)
     /// Shows help text (one or more lines, no trailing newline).
     func display(help: String)
+    /// Shows one message at once, while the command is still running (a view may otherwise hold
+    /// its output until the command ends).
+    func displayNow(message: Message)
+}
+
+extension TaskView {
+    public func displayNow(message: Message) {
+        display(message: message)
+    }
 }

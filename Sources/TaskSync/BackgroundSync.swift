@@ -57,6 +57,12 @@ public final class BackgroundSync: @unchecked Sendable {
     /// Readable while there are outcomes to take.
     private let outcomesWaiting = WakeUpPipe()
 
+    /// How long, in seconds, the prompt's sync waits for a server that sends nothing
+    /// (`CalDAVSync`'s `patience`), shorter than a typed sync's: it holds the list's lock meanwhile,
+    /// and another prompt on the list, waiting its turn, said nothing of the server for minutes
+    /// (found by an independent tester). The next sync tries again.
+    public static let patience: TimeInterval = 30
+
     /// `open` makes the sync over a connection of its own, when the list is first found paired.
     public init(isPaired: @escaping @Sendable () -> Bool, open: @escaping @Sendable () throws -> CalDAVSync,
                 changeDelay: TimeInterval = 2, idleInterval: TimeInterval = 60, finishLimit: TimeInterval = 8) {

@@ -21,12 +21,21 @@ public final class CalDAVSync: @unchecked Sendable {
     private var cached: (state: SyncState, stamp: Posix.FileStamp)?
     /// Ctrl-C for the sync under way (`interrupt()`, from another thread).
     private let interruption = SyncInterruption()
+    /// How long, in seconds, a request waits for the server to send something before the sync fails.
+    private let patience: TimeInterval
 
-    public init(storage: any TaskStorage, statePath: String,
+    /// How long a sync typed by the user waits for a server that sends nothing, in seconds: a slow
+    /// server on a slow line must still be waited for, and Ctrl-C stops the wait.
+    public static let typedPatience: TimeInterval = 90
+
+    /// A sync of the list `storage` (its pairing kept at `statePath`), whose requests fail when the
+    /// server sends nothing for `patience` seconds.
+    public init(storage: any TaskStorage, statePath: String, patience: TimeInterval = typedPatience,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 timeZone: TimeZone = .current, clock: @escaping @Sendable () -> Date = Date.init) {
         self.storage = storage
         self.statePath = statePath
+        self.patience = patience
         self.environment = environment
         self.timeZone = timeZone
         self.clock = clock
@@ -56,8 +65,9 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     /// Pairs with the task list at `request.address` (or the one task list found from a server's
-    /// address) and syncs; a list paired with another task list is refused.
-    public func pair(_ request: PairRequest) throws(SyncError) -> PairOutcome {
+    /// address) and syncs; a list paired with another task list is refused. `waiting` is called,
+    /// once, when another sync of the list holds its lock (`locked(waiting:_:)`).
+    public func pair(_ request: PairRequest, waiting: () -> Void = {}) throws(SyncError) -> PairOutcome {
         interruption.reset()
         let pairing = try Self.pairing(request)
         // A shared list's pairing is kept in the state folder, which nothing may have made yet.
@@ -65,7 +75,7 @@ public final class CalDAVSync: @unchecked Sendable {
             Posix.makeFolders(String(statePath[..<slash]))
         }
         defer { if !isPaired { _ = Posix.removeFile(statePath + ".lock") } }
-        return try interruptible { () throws(SyncError) in try locked { () throws(SyncError) in try pair(pairing) } }
+        return try interruptible { () throws(SyncError) in try locked(waiting: waiting) { () throws(SyncError) in try pair(pairing) } }
     }
 
     private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
@@ -94,12 +104,12 @@ public final class CalDAVSync: @unchecked Sendable {
         return .synced(list, report, newlyPaired: true)
     }
 
-    /// Syncs a paired list.
-    public func sync() throws(SyncError) -> SyncReport {
+    /// Syncs a paired list; `waiting` is called, once, when another sync of the list holds its lock.
+    public func sync(waiting: () -> Void = {}) throws(SyncError) -> SyncReport {
         interruption.reset()
         guard isPaired else { throw .notPaired }
         return try interruptible { () throws(SyncError) in
-            try locked { () throws(SyncError) in
+            try locked(waiting: waiting) { () throws(SyncError) in
                 guard let state = try loadState() else { throw .notPaired }
                 return try sync(state)
             }
@@ -132,7 +142,7 @@ public final class CalDAVSync: @unchecked Sendable {
 
     /// A session with the server at `url`, which `interrupt()` stops.
     private func session(_ credentials: Credentials, for url: URL) throws(SyncError) -> DAVSession {
-        let session = DAVSession(credentials: credentials, for: url, environment: environment)
+        let session = DAVSession(credentials: credentials, for: url, patience: patience, environment: environment)
         interruption.watch(session.transport)
         return session
     }
@@ -173,10 +183,11 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was
-    /// none. A file that does not read as a pairing is removed too: nothing else could.
-    public func unpair() throws(SyncError) -> Unpaired? {
+    /// none. A file that does not read as a pairing is removed too: nothing else could. `waiting`:
+    /// as `sync(waiting:)`'s.
+    public func unpair(waiting: () -> Void = {}) throws(SyncError) -> Unpaired? {
         guard isPaired else { return nil }
-        return try locked { () throws(SyncError) in
+        return try locked(waiting: waiting) { () throws(SyncError) in
             var state: SyncState.Summary?
             do throws(SyncError) {
                 state = try SyncState.summary(at: statePath)
@@ -191,16 +202,34 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     /// Runs `body` holding the pairing's lock, so that two syncs of one list (two prompts, a prompt
-    /// and a one-shot `sync`) take turns rather than both write the server and the pairing.
-    private func locked<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+    /// and a one-shot `sync`) take turns rather than both write the server and the pairing. When the
+    /// lock is not free within `waitingNotice` seconds, `waiting` is called, once: a sync typed
+    /// while another waited on a server that did not answer sat silent for minutes (found by an
+    /// independent tester). Ctrl-C stops the wait.
+    private func locked<T>(waiting: () -> Void = {}, _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
         let interruption = interruption
-        guard let result = Posix.withLock(path: statePath, giveUp: { interruption.isRequested },
-                                          { Result { () throws(SyncError) in try body() } }) else {
+        let notice = Date(timeIntervalSinceNow: Self.waitingNotice)
+        var said = false
+        let statePath = statePath
+        let outcome = withoutActuallyEscaping(waiting) { waiting in
+            Posix.withLock(path: statePath, giveUp: {
+                if !said, Date() >= notice {
+                    said = true
+                    waiting()
+                }
+                return interruption.isRequested
+            }, { Result { () throws(SyncError) in try body() } })
+        }
+        guard let result = outcome else {
             if interruption.isRequested { throw .interrupted }
             throw .pairingFile(path: statePath + ".lock", reason: Posix.lastErrorDescription())
         }
         return try result.get()
     }
+
+    /// How long a sync waits for another one's lock before it says so, in seconds: long enough for
+    /// most syncs of an open prompt to end unseen.
+    static let waitingNotice: TimeInterval = 0.5
 
     /// Whether the list is paired (a cheap look at the file: the prompt asks it at start).
     public var isPaired: Bool {

@@ -113,6 +113,30 @@ import Testing
         #expect(try await store.export() == here)
     }
 
+    /// The prompt's own sync gives up on a server that sends nothing sooner than a typed one
+    /// (`BackgroundSync.patience`): it holds the list's lock meanwhile, and another prompt on the
+    /// list, waiting its turn, said nothing of the server for minutes (found by an independent
+    /// tester). Here with a patience of 1 s.
+    @Test(.timeLimit(.minutes(3)))
+    func aSyncOfLittlePatienceGivesUpOnAServerThatNeverAnswersSooner() async throws {
+        let store = try await Self.store()
+        let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))
+        defer { storage.close() }
+        let sync = CalDAVSync(storage: storage, statePath: store.folder.file("tasks.sqlite.caldav"), patience: 1,
+                              environment: TasksBinary.environment(in: store.folder, store.environment()))
+        let start = ContinuousClock.now
+
+        let outcome = Result { () throws(SyncError) in try sync.pair(.init(address: store.server.hostile("stall").absoluteString)) }
+
+        guard case let .failure(.transport(failure, host: host)) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(failure == .timedOut && host == "127.0.0.1")
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(BackgroundSync.patience < CalDAVSync.typedPatience)
+    }
+
     /// Ctrl-C at the prompt reaches a sync as `interrupt()`, from another thread: a pairing waiting
     /// on a server that never answers stops at once, and says so.
     @Test(.timeLimit(.minutes(3)))

@@ -215,7 +215,7 @@ struct TasksCommand: ParsableCommand {
                 isPaired: { [sync] in sync.isPaired },
                 open: {
                     CalDAVSync(storage: try StoreOpener.open(path, creating: false, person: person, openInThisProcess: true),
-                               statePath: syncState)
+                               statePath: syncState, patience: BackgroundSync.patience)
                 },
                 idleInterval: Locations.syncInterval()))
             let history = Locations.historyPath().map { HistoryFile(path: $0) }

@@ -96,6 +96,12 @@ final class ConsoleView: TaskView {
         }
     }
 
+    /// Shows a message, and writes out what waits to be written: the command goes on.
+    func displayNow(message: Message) {
+        display(message: message)
+        output.flush()
+    }
+
     /// Shows help text, escaped except for its line breaks, its lines wrapped to the terminal's
     /// width or to 80 columns (continuations under the description column).
     func display(help: String) {

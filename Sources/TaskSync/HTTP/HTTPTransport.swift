@@ -47,8 +47,9 @@ final class HTTPTransport: @unchecked Sendable {
 
     /// A transport sending `authorization` (a whole `Authorization` value) with every request, for
     /// the server at `home`; trusting the certificate authorities of the file `SSL_CERT_FILE` names
-    /// when it is set (a private CA, as OpenSSL, curl and Python read it), else the system's.
-    init(authorization: String?, for home: URL? = nil,
+    /// when it is set (a private CA, as OpenSSL, curl and Python read it), else the system's. A
+    /// request fails as `timedOut` when the server sends nothing for `patience` seconds.
+    init(authorization: String?, for home: URL? = nil, patience: TimeInterval = 90,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
@@ -62,7 +63,7 @@ final class HTTPTransport: @unchecked Sendable {
         }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(5), read: .seconds(90)), decompression: .disabled)
+            timeout: .init(connect: .seconds(5), read: .milliseconds(Int64(patience * 1000))), decompression: .disabled)
         configuration.httpVersion = .http1Only
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connections)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

@@ -9,9 +9,10 @@ struct DAVSession {
     /// Whether a user name goes with it (a password refused without one wanted a name).
     let hasUser: Bool
 
-    /// A session with the server of `url`, its requests carrying `credentials`.
-    init(credentials: Credentials, for url: URL, environment: [String: String]) {
-        transport = HTTPTransport(authorization: credentials.authorization, for: url, environment: environment)
+    /// A session with the server of `url`, its requests carrying `credentials`, each one failing
+    /// when the server sends nothing for `patience` seconds.
+    init(credentials: Credentials, for url: URL, patience: TimeInterval, environment: [String: String]) {
+        transport = HTTPTransport(authorization: credentials.authorization, for: url, patience: patience, environment: environment)
         hasPassword = credentials.password != nil
         hasUser = credentials.user?.isEmpty == false
     }
