@@ -80,7 +80,7 @@ enum ICalendar {
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
         let zoneMarker = foreignLine(ICalendarAttributes.dueZoneMarker)
-        let dueZone = zoneMarker.flatMap(ICalendarTimeZones.tzid(named:))
+        let dueZone = zoneMarker.flatMap(ICalendarTimeZones.tzid(named:)) ?? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
         let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone,
                                                    isFloating: zoneMarker == ICalendarAttributes.floatingDueMarker, rules: rules)
         lines += dueZone == nil ? attributes : attributes.map(zoned)

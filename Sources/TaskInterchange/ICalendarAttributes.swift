@@ -20,8 +20,10 @@ import TaskModel
 ///   not the due date's (`BYMONTHDAY=15`). A recurrence counted from the day the task is checked
 ///   off, which RRULE cannot say, is the same RRULE and `X-TASKS-RECUR-FROM:COMPLETION`, so other
 ///   programs still see the period. An RRULE of any other form stays among the iCalendar fields,
-///   as does one beside `EXDATE` or `RDATE`, or a plain monthly or yearly one from a day past the
-///   28th (RFC 5545 skips the months without it).
+///   as does one beside `EXDATE` or `RDATE`, a plain monthly or yearly one from a day past the
+///   28th (RFC 5545 skips the months without it), and one by days of the week or of the month
+///   from a due on another day in its own zone than in the zone tasks counts in. A recurring
+///   task's timed due made here is written in that zone (`seriesZone`), not in UTC.
 enum ICalendarAttributes {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
@@ -32,6 +34,19 @@ enum ICalendarAttributes {
     static let floatingDueMarker = dueZoneMarker + ":FLOATING"
 
     // MARK: Writing
+
+    /// The zone a recurring task's timed due read in none (made here) is written in: the one tasks
+    /// follows the series in, `timeZone`, so that a client repeating it as RFC 5545 says, in the
+    /// zone the due is written in, falls on the same days. In UTC, a task due Mondays at 00:30 in
+    /// Berlin, Sunday in UTC, came next on a Monday in UTC, a Tuesday in Berlin. Nil when that zone
+    /// is UTC or one the system cannot name again (the due is written in UTC).
+    static func seriesZone(of task: TaskItem, timeZone: TimeZone) -> String? {
+        guard task.recurrence != nil, case let .instant(instant)? = task.due,
+              let zone = TimeZone(identifier: timeZone.identifier),
+              zone.secondsFromGMT(for: instant) != 0 || zone.nextDaylightSavingTimeTransition(after: instant) != nil
+        else { return nil }
+        return timeZone.identifier
+    }
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
     /// a timed due in the zone `dueZone` names (a `TZID`) when the system knows it, or `rules` (the
@@ -142,8 +157,10 @@ enum ICalendarAttributes {
         // (checking it off here made the next task on an excluded date), and a month's or year's
         // rule from a day some months lack, which RFC 5545 skips where tasks takes the month's last
         // day (both found by an independent tester).
+        let dueLine = first["DUE"] ?? (duration == nil ? nil : start)
+        let seriesDay = read.due.flatMap { due in dueLine.map { Self.seriesDay(of: due, line: $0, timeZone: timeZone, rules: rules) } }
         if let line = first["RRULE"], let rule = rule(line.value), first["EXDATE"] == nil, first["RDATE"] == nil,
-           !skipsMonths(rule, dueDay: read.due?.day(in: timeZone)) {
+           followsAlike(rule, seriesDay: seriesDay, dueDay: read.due?.day(in: timeZone)) {
             read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
             read.taken.insert(line.number)
             if let flag = first["X-TASKS-RECUR-FROM"], flag.value.uppercased() == "COMPLETION" {
@@ -246,11 +263,32 @@ enum ICalendarAttributes {
         value.contains(where: { $0 == ";" || $0 == ":" || $0 == "," }) ? "\"" + value + "\"" : value
     }
 
-    /// Whether RFC 5545 skips some months of `rule` from `dueDay`: a plain monthly (or yearly) rule
-    /// from a day past the 28th, which tasks writes with its days said (`BYMONTHDAY=…;BYSETPOS=-1`).
-    private static func skipsMonths(_ rule: Recurrence.Rule, dueDay: CalendarDay?) -> Bool {
-        guard case .months(_, dayOfMonth: nil) = rule, let dueDay else { return false }
-        return dueDay.date.day > 28
+    /// Whether tasks follows `rule` from a due date on `dueDay` (in the zone tasks counts days in)
+    /// as RFC 5545 does from the same due on `seriesDay` (in the zone its line is written in).
+    /// Days and weeks are counted alike from any day. Days of the week and of the month are not
+    /// when the two days differ: a weekly task on Mondays due Monday 10:00 in Auckland, Sunday in
+    /// UTC, came next on a Tuesday there (found by an independent tester). And RFC 5545 skips the
+    /// months a plain monthly (or yearly) rule's day is past the end of, where tasks takes their
+    /// last day (tasks writes its own with the days said, `BYMONTHDAY=…;BYSETPOS=-1`).
+    private static func followsAlike(_ rule: Recurrence.Rule, seriesDay: CalendarDay?, dueDay: CalendarDay?) -> Bool {
+        switch rule {
+        case .days, .weeks: return true
+        case .weekdays, .months(_, dayOfMonth: _?): return seriesDay == dueDay
+        case .months(_, dayOfMonth: nil): return seriesDay == dueDay && (dueDay.map { $0.date.day <= 28 } ?? true)
+        }
+    }
+
+    /// The day of `due` (read from `line`) as RFC 5545 counts a series from it: in the zone the line
+    /// is written in (UTC for a time in UTC, its `TZID`'s, `timeZone` for a floating time).
+    private static func seriesDay(of due: Due, line: ContentLine, timeZone: TimeZone, rules: [String: ICalendarZoneRules]) -> CalendarDay {
+        guard case let .instant(instant) = due else { return due.day(in: timeZone) }
+        let utc = TimeZone(identifier: "UTC")!
+        if line.value.hasSuffix("Z") { return CalendarDay(instant, in: utc) }
+        if let tzid = parameters(of: line)["TZID"] {
+            if let rules = rules[tzid] { return CalendarDay(instant.addingTimeInterval(TimeInterval(rules.offset(at: instant))), in: utc) }
+            if let zone = TimeZone(identifier: tzid) { return CalendarDay(instant, in: zone) }
+        }
+        return CalendarDay(instant, in: timeZone)
     }
 
     /// The rule of an RRULE of the forms `rule(_:dueDay:)` writes; nil for any other.

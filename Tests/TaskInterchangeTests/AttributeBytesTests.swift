@@ -4,7 +4,8 @@ import TaskInterchange
 import TaskModel
 
 /// What each format writes for due dates, tags and recurrences, byte for byte, in a zone with
-/// summer time and an offset (Paris: UTC+1 in December).
+/// summer time and an offset (Paris: UTC+1 in December). iCalendar writes a recurring task's timed
+/// due in that zone, with its VTIMEZONE: the zone tasks follows the series in.
 @Suite struct AttributeBytesTests {
     static let paris = TimeZone(identifier: "Europe/Paris") ?? Samples.utc
 
@@ -58,12 +59,15 @@ import TaskModel
             """)
     }
 
+    /// Paris keeps Berlin's rules.
+    static let parisFromTheSystem = ICalendarMappingTests.berlinFromTheSystem.replacingOccurrences(of: "Europe/Berlin", with: "Europe/Paris")
+
     @Test func iCalendar() {
         #expect(export(.ics) == """
             BEGIN:VCALENDAR\r
             VERSION:2.0\r
             PRODID:-//tasks//tasks//EN\r
-            BEGIN:VTODO\r
+            \(Self.parisFromTheSystem)BEGIN:VTODO\r
             UID:019a0000-0000-7000-8000-000000000001\r
             DTSTAMP:20251122T092640Z\r
             CREATED:20251122T092640Z\r
@@ -79,7 +83,7 @@ import TaskModel
             CREATED:20251122T102640Z\r
             SUMMARY:Call mom\r
             STATUS:NEEDS-ACTION\r
-            DUE:20261201T160000Z\r
+            DUE;TZID=Europe/Paris:20261201T170000\r
             RRULE:FREQ=WEEKLY;INTERVAL=2\r
             X-TASKS-RECUR-FROM:COMPLETION\r
             END:VTODO\r

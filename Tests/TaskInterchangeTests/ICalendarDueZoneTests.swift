@@ -77,4 +77,25 @@ import TaskModel
             .replacingOccurrences(of: "20260330T", with: "20260329T").replacingOccurrences(of: "20261026T", with: "20261025T")
         #expect(Mapping.exported(tasks) == Self.file(due: "DUE;TZID=Europe/Berlin:20270701T120000\r\n", zone: from2026))
     }
+    /// A recurring task's timed due made here is written in the zone tasks follows it in, with that
+    /// zone's VTIMEZONE: in UTC, a task due Mondays at 00:30 in Berlin, 23:30 on Sunday in UTC, came
+    /// next on a Tuesday in Berlin on a phone repeating it as RFC 5545 says. It reads back as the
+    /// same series; in UTC it is written in UTC, as before.
+    @Test func aRecurringTimedDueMadeHereIsWrittenInTheZoneTasksFollowsItIn() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let task = TaskItem(id: UUID(), text: "Meet", createdAt: Samples.now,
+                            due: .instant(Date(timeIntervalSince1970: 1_796_599_800)), // Monday 7 December 2026, 00:30 in Berlin
+                            recurrence: Recurrence(.weekdays([.monday])))
+        func exported(in zone: TimeZone) -> String {
+            String(decoding: Interchange.export(TaskList([task]), as: .ics, timeZone: zone), as: UTF8.self)
+        }
+
+        let inBerlin = exported(in: berlin)
+
+        #expect(inBerlin.contains("DUE;TZID=Europe/Berlin:20261207T003000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n"), "\(inBerlin)")
+        #expect(inBerlin.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
+        let back = try RoundTripTests.reimported(Array(inBerlin.utf8), .ics, timeZone: berlin).first
+        #expect(back?.due == task.due && back?.recurrence == task.recurrence)
+        #expect(exported(in: Samples.utc).contains("DUE:20261206T233000Z\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
+    }
 }
