@@ -91,6 +91,38 @@ import Testing
         #expect(try await store.remote()[name] == series)
     }
 
+    /// Checked off here, a series the server's copy of which tasks cannot read (the phone excluded
+    /// a date) makes its next task here, which is not sent either while the series' check-off is
+    /// not: the server held two series, the phone's still open (found by an independent tester).
+    /// Once the server's copy reads again, both go.
+    @Test(arguments: servers)
+    func theNextTaskOfASeriesLeftAloneStaysHereWithTheCheckOff(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Water plants due:2031-12-09 every:week\n")
+        let (name, _) = try #require(try await store.remote().first)
+        let uid = String(try #require(SyncedStore.line("UID:", in: try await store.remote()[name] ?? "")).dropFirst(4))
+        let client = store.server.client()
+        _ = try await client.put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Water plants", "DUE;VALUE=DATE:20311209",
+                                                         "RRULE:FREQ=WEEKLY", "EXDATE;VALUE=DATE:20311216"))
+        let skipped = try await store.run("sync")
+
+        #expect(try await store.run("done", "1") == ProgramRun())
+        let waiting = try await store.run("sync")
+        let onTheServer = try await store.remote().count
+        _ = try await client.put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Water plants", "DUE;VALUE=DATE:20311209",
+                                                         "RRULE:FREQ=WEEKLY"))
+        let readable = try await store.run("sync")
+
+        #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine("Water plants")))
+        #expect(waiting == ProgramRun(output: "synced: 1 change not sent\n",
+                                      error: "1 task changed here is not sent: tasks cannot read the server's copy\n", status: 1))
+        #expect(onTheServer == 1)
+        #expect(readable == ProgramRun(output: "synced: sent 1 new, 1 changed\n"))
+        let remote = try await store.remote()
+        #expect(remote.count == 2)
+        #expect(remote.values.count { $0.contains("STATUS:COMPLETED") } == 1)
+        #expect(remote.values.count { $0.contains("RRULE:FREQ=WEEKLY") } == 1)
+    }
+
     /// In UTC, a client repeating the task by its local time would drift an hour at the next change
     /// of daylight saving time. A to-do that came without the zone's VTIMEZONE (as a phone's app
     /// wrote it) is written with one made from the system's rules (it was written in UTC: found by

@@ -54,6 +54,9 @@ struct SyncPlan {
     /// tasks cannot read (`ServerTasks.leftAlone`).
     private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
+    /// New tasks here that follow a series checked off here whose copy on the server is left alone
+    /// (`heldBack(list:server:state:)`): not sent while the check-off is not.
+    private var heldBack: Set<TaskItem.ID> = []
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
     /// item that was loaded without it (by the task's identity, lower case).
@@ -66,8 +69,41 @@ struct SyncPlan {
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
+        heldBack = Self.heldBack(list: list, server: server, state: state)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
+    }
+
+    /// Whether the sync leaves the task `id` alone on both sides: the server's copy is one tasks
+    /// cannot read (`ServerTasks.leftAlone`, now or since an earlier sync) and did not change.
+    private static func isLeftAlone(_ id: TaskItem.ID, server: ServerTasks, state: SyncState) -> Bool {
+        server.fetched[id] == nil && !server.removed.contains(id)
+            && (server.leftAlone[id] != nil || state.items[id.uuidString.lowercased()]?.unreadableThere == true)
+    }
+
+    /// The tasks made here that follow a series checked off here whose copy on the server is left
+    /// alone (the phone excluded a date): the check-off is not sent, and sent without it, the next
+    /// task made a second series there, beside the phone's, still open (found by an independent
+    /// tester). So is the one after it, when that one was checked off too. They are sent with the
+    /// check-off, once the server's copy reads again. A next task is known by its identity
+    /// (`IdentityGenerator.follower`), or, where that one was taken, by its text and its making
+    /// at the moment the series was checked off.
+    private static func heldBack(list: TaskList, server: ServerTasks, state: SyncState) -> Set<TaskItem.ID> {
+        var series = list.filter { $0.isDone && isLeftAlone($0.id, server: server, state: state) }
+        guard !series.isEmpty else { return [] }
+        let new = list.filter { state.items[$0.id.uuidString.lowercased()] == nil && server.fetched[$0.id] == nil }
+        var held: Set<TaskItem.ID> = []
+        while !series.isEmpty {
+            let next = new.filter { task in
+                !held.contains(task.id) && series.contains { checked in
+                    task.due.map { IdentityGenerator.follower(of: checked.id, dueOn: $0) == task.id } ?? false
+                        || (checked.doneAt == task.createdAt && checked.text == task.text)
+                }
+            }
+            held.formUnion(next.map(\.id))
+            series = next.filter(\.isDone)
+        }
+        return held
     }
 
     /// The fields of the one of two copies of a task that was never changed since it was made (no
@@ -122,6 +158,8 @@ struct SyncPlan {
             settled[id] = .some(kept)
             return
         }
+        // The next task of a series left alone: not sent, nor kept, until the series' check-off is.
+        if item == nil, heldBack.contains(id) { return }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
             // As both sides left it: only its order may change.
