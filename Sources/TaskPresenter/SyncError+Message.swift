@@ -59,6 +59,8 @@ extension SyncError {
             fitting("", path, " is not a pairing: sync --unpair removes it")
         case let .store(error):
             TaskPresenter.describe(error)
+        case let .otherSyncBusy(seconds):
+            "another sync of this list has been under way for \(seconds) s: trying again later"
         case .interrupted:
             // The next sync takes up what this one sent, and sends the rest.
             "interrupted; nothing is lost: sync again to finish"

@@ -60,7 +60,8 @@ public final class BackgroundSync: @unchecked Sendable {
     /// How long, in seconds, the prompt's sync waits for a server that sends nothing
     /// (`CalDAVSync`'s `patience`), shorter than a typed sync's: it holds the list's lock meanwhile,
     /// and another prompt on the list, waiting its turn, said nothing of the server for minutes
-    /// (found by an independent tester). The next sync tries again.
+    /// (found by an independent tester). It is also how long it waits for its turn behind another
+    /// sync of the list (a typed one waits 90 s on a server). The next sync tries again.
     public static let patience: TimeInterval = 30
 
     /// `open` makes the sync over a connection of its own, when the list is first found paired.
@@ -178,7 +179,7 @@ public final class BackgroundSync: @unchecked Sendable {
             do {
                 let opened = try sync ?? open()
                 sync = opened
-                let report = try opened.sync()
+                let report = try opened.sync(turnLimit: Self.patience)
                 outcome = .synced(report, address: report.address)
             } catch let error as SyncError {
                 outcome = .failed(error)

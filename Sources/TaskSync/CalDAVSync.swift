@@ -105,11 +105,13 @@ public final class CalDAVSync: @unchecked Sendable {
     }
 
     /// Syncs a paired list; `waiting` is called, once, when another sync of the list holds its lock.
-    public func sync(waiting: () -> Void = {}) throws(SyncError) -> SyncReport {
+    /// With `turnLimit`, a sync that has not had its turn after that many seconds fails
+    /// (`otherSyncBusy`) rather than wait longer.
+    public func sync(turnLimit: TimeInterval? = nil, waiting: () -> Void = {}) throws(SyncError) -> SyncReport {
         interruption.reset()
         guard isPaired else { throw .notPaired }
         return try interruptible { () throws(SyncError) in
-            try locked(waiting: waiting) { () throws(SyncError) in
+            try locked(turnLimit: turnLimit, waiting: waiting) { () throws(SyncError) in
                 guard let state = try loadState() else { throw .notPaired }
                 return try sync(state)
             }
@@ -205,11 +207,14 @@ public final class CalDAVSync: @unchecked Sendable {
     /// and a one-shot `sync`) take turns rather than both write the server and the pairing. When the
     /// lock is not free within `waitingNotice` seconds, `waiting` is called, once: a sync typed
     /// while another waited on a server that did not answer sat silent for minutes (found by an
-    /// independent tester). Ctrl-C stops the wait.
-    private func locked<T>(waiting: () -> Void = {}, _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+    /// independent tester). Ctrl-C stops the wait, and so does `turnLimit` (in seconds), when given.
+    private func locked<T>(turnLimit: TimeInterval? = nil, waiting: () -> Void = {},
+                           _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
         let interruption = interruption
         let notice = Date(timeIntervalSinceNow: Self.waitingNotice)
+        let end = turnLimit.map { Date(timeIntervalSinceNow: $0) }
         var said = false
+        var tooLong = false
         let statePath = statePath
         let outcome = withoutActuallyEscaping(waiting) { waiting in
             Posix.withLock(path: statePath, giveUp: {
@@ -217,11 +222,13 @@ public final class CalDAVSync: @unchecked Sendable {
                     said = true
                     waiting()
                 }
-                return interruption.isRequested
+                if let end, Date() >= end { tooLong = true }
+                return interruption.isRequested || tooLong
             }, { Result { () throws(SyncError) in try body() } })
         }
         guard let result = outcome else {
             if interruption.isRequested { throw .interrupted }
+            if tooLong, let turnLimit { throw .otherSyncBusy(seconds: Int(turnLimit.rounded())) }
             throw .pairingFile(path: statePath + ".lock", reason: Posix.lastErrorDescription())
         }
         return try result.get()

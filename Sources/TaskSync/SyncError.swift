@@ -45,6 +45,9 @@ public enum SyncError: Error, Sendable {
     case unreadablePairingFile(path: String)
     /// The local list could not be read or changed.
     case store(any Error)
+    /// Another sync of the list held it for this many seconds, longer than the prompt's sync waits
+    /// for its turn (`BackgroundSync.patience`).
+    case otherSyncBusy(seconds: Int)
     /// The user stopped the sync (Ctrl-C at the prompt). What reached the server is found again by
     /// the next sync; the list here changed only when the sync had come to writing it, in one step.
     case interrupted

@@ -137,6 +137,33 @@ import Testing
         #expect(BackgroundSync.patience < CalDAVSync.typedPatience)
     }
 
+    /// Nor does it wait longer than that for its turn behind another sync of the list: behind a
+    /// sync typed at another prompt, waiting 90 s on a stopped server, it said nothing for minutes
+    /// (found by an independent tester). Here the other sync is this test, holding the lock, and
+    /// the limit 1 s.
+    @Test func aSyncWithATurnLimitGivesUpBehindAnotherSyncOfTheList() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")
+        let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))
+        defer { storage.close() }
+        let pairing = store.folder.file("tasks.sqlite.caldav")
+        let sync = CalDAVSync(storage: storage, statePath: pairing,
+                              environment: TasksBinary.environment(in: store.folder, store.environment()))
+        let lock = open(pairing + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        var waited = 0
+
+        let behind = Result { () throws(SyncError) in try sync.sync(turnLimit: 1) { waited += 1 } }
+        close(lock)
+        let alone = Result { () throws(SyncError) in try sync.sync(turnLimit: 1) { waited += 1 } }
+
+        guard case .failure(.otherSyncBusy(seconds: 1)) = behind else {
+            Issue.record("\(behind)")
+            return
+        }
+        #expect(waited == 1)
+        #expect((try? alone.get()) != nil)
+    }
+
     /// Ctrl-C at the prompt reaches a sync as `interrupt()`, from another thread: a pairing waiting
     /// on a server that never answers stops at once, and says so.
     @Test(.timeLimit(.minutes(3)))

@@ -94,9 +94,10 @@ import Testing
     /// Checked off here, a series the server's copy of which tasks cannot read (the phone excluded
     /// a date) makes its next task here, which is not sent either while the series' check-off is
     /// not: the server held two series, the phone's still open (found by an independent tester).
+    /// Nor when the series is then cleared, removed or checked off again here (found by another).
     /// Once the server's copy reads again, both go.
-    @Test(arguments: servers)
-    func theNextTaskOfASeriesLeftAloneStaysHereWithTheCheckOff(kind: CalDAVTestServer.Kind) async throws {
+    @Test(arguments: servers, [nil, "clear done", "rm 1", "done 1"])
+    func theNextTaskOfASeriesLeftAloneStaysHereWithTheCheckOff(kind: CalDAVTestServer.Kind, then: String?) async throws {
         let store = try await SyncedStore.paired(kind, "add Water plants due:2031-12-09 every:week\n")
         let (name, _) = try #require(try await store.remote().first)
         let uid = String(try #require(SyncedStore.line("UID:", in: try await store.remote()[name] ?? "")).dropFirst(4))
@@ -106,16 +107,18 @@ import Testing
         let skipped = try await store.run("sync")
 
         #expect(try await store.run("done", "1") == ProgramRun())
+        if let then { #expect(try await store.run(then.split(separator: " ").map(String.init)) == ProgramRun()) }
         let waiting = try await store.run("sync")
         let onTheServer = try await store.remote().count
-        _ = try await client.put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Water plants", "DUE;VALUE=DATE:20311209",
-                                                         "RRULE:FREQ=WEEKLY"))
-        let readable = try await store.run("sync")
 
         #expect(skipped == ProgramRun(output: "synced: nothing changed\n", error: Self.seriesLine("Water plants")))
         #expect(waiting == ProgramRun(output: "synced: 1 change not sent\n",
                                       error: "1 task changed here is not sent: tasks cannot read the server's copy\n", status: 1))
         #expect(onTheServer == 1)
+        guard then == nil else { return }
+        _ = try await client.put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Water plants", "DUE;VALUE=DATE:20311209",
+                                                         "RRULE:FREQ=WEEKLY"))
+        let readable = try await store.run("sync")
         #expect(readable == ProgramRun(output: "synced: sent 1 new, 1 changed\n"))
         let remote = try await store.remote()
         #expect(remote.count == 2)

@@ -55,7 +55,7 @@ struct SyncPlan {
     private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
     /// New tasks here that follow a series checked off here whose copy on the server is left alone
-    /// (`heldBack(list:server:state:)`): not sent while the check-off is not.
+    /// (`heldBack(list:local:server:state:)`): not sent while the check-off is not.
     private var heldBack: Set<TaskItem.ID> = []
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
@@ -69,39 +69,35 @@ struct SyncPlan {
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
-        heldBack = Self.heldBack(list: list, server: server, state: state)
+        heldBack = Self.heldBack(list: list, local: local, server: server, state: state)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
 
-    /// Whether the sync leaves the task `id` alone on both sides: the server's copy is one tasks
-    /// cannot read (`ServerTasks.leftAlone`, now or since an earlier sync) and did not change.
-    private static func isLeftAlone(_ id: TaskItem.ID, server: ServerTasks, state: SyncState) -> Bool {
-        server.fetched[id] == nil && !server.removed.contains(id)
-            && (server.leftAlone[id] != nil || state.items[id.uuidString.lowercased()]?.unreadableThere == true)
-    }
-
-    /// The tasks made here that follow a series checked off here whose copy on the server is left
-    /// alone (the phone excluded a date): the check-off is not sent, and sent without it, the next
+    /// The tasks made here that follow a series whose copy on the server is left alone (the phone
+    /// excluded a date), checked off here: the check-off is not sent, and sent without it, the next
     /// task made a second series there, beside the phone's, still open (found by an independent
-    /// tester). So is the one after it, when that one was checked off too. They are sent with the
-    /// check-off, once the server's copy reads again. A next task is known by its identity
-    /// (`IdentityGenerator.follower`), or, where that one was taken, by its text and its making
-    /// at the moment the series was checked off.
-    private static func heldBack(list: TaskList, server: ServerTasks, state: SyncState) -> Set<TaskItem.ID> {
-        var series = list.filter { $0.isDone && isLeftAlone($0.id, server: server, state: state) }
+    /// tester). So does it once the series is cleared, removed or checked off again here, which
+    /// are not sent either (found by another). So is the one after it. They are sent with the
+    /// series' changes, once the server's copy reads again. A next task is known by its identity
+    /// (`IdentityGenerator.follower`), or, where that one was taken, by its text and its making at
+    /// the moment the series was checked off.
+    private static func heldBack(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks,
+                                 state: SyncState) -> Set<TaskItem.ID> {
+        var series = Set(state.items.compactMap { $0.value.unreadableThere == true ? UUID(uuidString: $0.key) : nil })
+            .union(server.leftAlone.keys).filter { server.fetched[$0] == nil && !server.removed.contains($0) }
         guard !series.isEmpty else { return [] }
-        let new = list.filter { state.items[$0.id.uuidString.lowercased()] == nil && server.fetched[$0.id] == nil }
+        let new = list.filter { $0.due != nil && state.items[$0.id.uuidString.lowercased()] == nil && server.fetched[$0.id] == nil }
         var held: Set<TaskItem.ID> = []
         while !series.isEmpty {
             let next = new.filter { task in
-                !held.contains(task.id) && series.contains { checked in
-                    task.due.map { IdentityGenerator.follower(of: checked.id, dueOn: $0) == task.id } ?? false
-                        || (checked.doneAt == task.createdAt && checked.text == task.text)
+                !held.contains(task.id) && series.contains { id in
+                    task.due.map { IdentityGenerator.follower(of: id, dueOn: $0) == task.id } ?? false
+                        || local[id].map { $0.doneAt == task.createdAt && $0.text == task.text } ?? false
                 }
             }
             held.formUnion(next.map(\.id))
-            series = next.filter(\.isDone)
+            series = Set(next.map(\.id))
         }
         return held
     }
