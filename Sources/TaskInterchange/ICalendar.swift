@@ -201,13 +201,20 @@ enum ICalendar {
             }
         }
         if let unclosed = open.last { throw InterchangeError(.line(unclosed.line), .unclosedComponent(unclosed.name)) }
+        // Series kept as tasks that do not repeat, which the import says (it said nothing: found by
+        // an independent tester): counted before the zones' own rules join the kept lines.
+        let unfollowed = tasks.count { task in
+            task.recurrence == nil && (task.foreign["icalendar"] ?? "").split(separator: "\n").contains { ContentLine.name(of: String($0)) == "RRULE" }
+        }
         // Each to-do keeps the zones its kept lines name (a zone may come after them in the file).
         if !zones.isEmpty {
             for index in tasks.indices {
                 tasks[index].foreign["icalendar"] = ICalendarTimeZones.attaching(zones, to: tasks[index].foreign["icalendar"] ?? "")
             }
         }
-        return (ParsedFile(tasks: tasks, skipped: skipped, precision: .second), toDos)
+        var file = ParsedFile(tasks: tasks, skipped: skipped, precision: .second)
+        file.unfollowedSeries = unfollowed
+        return (file, toDos)
     }
 
     /// The `VTIMEZONE`s of a calendar's lines, by `TZID`, wherever they are (a zone may come after

@@ -9,6 +9,10 @@ public struct ParsedFile: Sendable, Hashable {
     /// How precisely the file gives times: a task whose stored time reads the same at this
     /// precision keeps the stored one when imported again (`InterchangeFormat.reconcile`).
     public var precision: TimePrecision
+    /// How many tasks came with a rule of repeating tasks cannot follow (iCalendar: an `RRULE` of
+    /// another form, or beside `EXDATE`): imported as tasks that do not repeat, the rule kept
+    /// among their iCalendar fields.
+    public var unfollowedSeries = 0
 
     /// Creates a parsed file.
     public init(tasks: [TaskImport], skipped: [SkippedEntry] = [], precision: TimePrecision) {

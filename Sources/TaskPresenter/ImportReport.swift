@@ -41,6 +41,12 @@ struct ImportReport {
         let head = dryRun ? "Dry run of" : "Imported"
         let tail = dryRun ? "; nothing was changed" : ""
         lines.append(.info("\(head) \(name) (\(InterchangeCommands.formatName(format))): \(counts)\(skipped)\(tail)"))
+        let series = parsed.unfollowedSeries
+        if series > 0 {
+            let one = series == 1
+            lines.append(.info("\(series) \(one ? "task repeats" : "tasks repeat") as tasks cannot follow: "
+                               + "\(dryRun ? "to import" : "imported") as \(one ? "a one-off, its" : "one-offs, their") RRULE kept"))
+        }
         return lines
     }
 

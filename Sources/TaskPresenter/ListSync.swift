@@ -11,6 +11,8 @@ final class ListSync {
     private var background: BackgroundSync?
     /// What the background sync last said went wrong, said once.
     private var failureSaid: String?
+    /// How many changes made here the background sync last found it cannot send, said once.
+    private var notSentSaid = 0
     /// What the background sync said, in words, not shown yet.
     private var pending: [Message] = []
     /// What the background syncs sent since the last `sync` typed here: a typed one that finds
@@ -63,8 +65,10 @@ final class ListSync {
     /// of them, one a minute) is no news, so the idle prompt is not redrawn for it.
     var hasNews: Bool {
         for outcome in background?.takeOutcomes() ?? [] {
-            let (said, failure) = SyncCommands.background(outcome, failedBefore: failureSaid, netrcFile: sync?.netrcFile)
+            let (said, failure, notSent) = SyncCommands.background(outcome, failedBefore: failureSaid, notSentBefore: notSentSaid,
+                                                                   netrcFile: sync?.netrcFile)
             failureSaid = failure
+            notSentSaid = notSent
             pending += said
             if case let .synced(report, _) = outcome { sentInBackground = sentInBackground.adding(report.sent) }
         }

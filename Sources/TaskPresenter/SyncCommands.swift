@@ -189,19 +189,23 @@ enum SyncCommands {
 
     /// What the prompt shows of a sync it ran in the background: no summary (the list shows what
     /// came), but each conflict and skipped member, and a failure once until a sync works again,
-    /// which is then said (`netrcFile`: the file `$NETRC` names, nil for `~/.netrc`). Returns the
-    /// failure's message to remember.
-    static func background(_ outcome: BackgroundSync.Outcome, failedBefore: String?, netrcFile: String?) -> (messages: [Message], failure: String?) {
+    /// which is then said (`netrcFile`: the file `$NETRC` names, nil for `~/.netrc`), and the
+    /// changes made here that cannot be sent when their number is not `notSentBefore`, which a sync
+    /// a minute would say again and again. Returns the failure's message to remember, and that number.
+    static func background(_ outcome: BackgroundSync.Outcome, failedBefore: String?, notSentBefore: Int = 0,
+                           netrcFile: String?) -> (messages: [Message], failure: String?, notSent: Int) {
         switch outcome {
         case let .failed(error):
             let message = "sync: " + error.message(netrcFile: netrcFile)
-            return (message == failedBefore ? [] : [.error(message)], message)
+            return (message == failedBefore ? [] : [.error(message)], message, notSentBefore)
         case let .synced(report, address):
-            var messages = Array(lines(report).dropFirst())
+            var shown = report
+            if report.notSent == notSentBefore { shown.notSent = 0 }
+            var messages = Array(lines(shown).dropFirst())
             // The host, as the failure named it ("cannot reach HOST"): a whole address can pass 80 columns.
             let host = URL(string: address)?.host ?? address
             if failedBefore != nil { messages.insert(.info("synced with \(host) again"), at: 0) }
-            return (messages, nil)
+            return (messages, nil, report.notSent)
         }
     }
 

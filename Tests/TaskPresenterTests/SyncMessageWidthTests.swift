@@ -26,7 +26,7 @@ struct SyncMessageWidthTests {
         .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2, firstLine: "gpg: decryption failed: No secret key")),
-        .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12),
+        .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12), .otherSyncBusy(seconds: 30),
     ] + [SyncError.TransportFailure.refused, .unknownHost, .timedOut, .closed, .untrustedCertificate, .untrustedByCertificateFile,
                                                   .unreadableCertificateFile, .notTLS,
          .tls(String(repeating: "handshake failed ", count: 10)), .other(String(repeating: "connection reset ", count: 10))]

@@ -31,4 +31,25 @@ struct SyncSummaryLineTests {
         #expect(SyncCommands.lines(report).map(\.text) == ["synced: 1 change not sent",
                                                            "1 task was changed on the server during this sync: the next sync takes it"])
     }
+
+    /// A typed sync says each time that changes made here cannot be sent; the open prompt's sync,
+    /// which runs every minute, says it when their number changes.
+    @Test func thePromptSaysChangesItCannotSendOnceUntilTheirNumberChanges() {
+        var stranded = SyncReport()
+        stranded.notSent = 1
+        let line = "1 task changed here is not sent: tasks cannot read the server's copy"
+        var notSent = 0
+        func background(_ report: SyncReport) -> [String] {
+            let said = SyncCommands.background(.synced(report, address: "https://dav.example.com/tasks/"),
+                                               failedBefore: nil, notSentBefore: notSent, netrcFile: nil)
+            notSent = said.notSent
+            return said.messages.map(\.text)
+        }
+
+        #expect(background(stranded) == [line])
+        #expect(background(stranded) == [])
+        #expect(background(SyncReport()) == [])
+        #expect(background(stranded) == [line])
+        #expect(SyncCommands.lines(stranded).map(\.text) == ["synced: 1 change not sent", line])
+    }
 }

@@ -180,6 +180,23 @@ struct TaskPresenterInterchangeTests {
         #expect(view.lastRows == rows("Pay rent"))
     }
 
+    /// A series tasks cannot follow arrived as a task that does not repeat, and nothing said so
+    /// (found by an independent tester): the import says how many.
+    @Test("an import says how many tasks repeat in a way tasks cannot follow")
+    func importSaysSeriesItCannotFollow() throws {
+        let files = MemoryFiles()
+        let (sut, view) = try makeSUT(files: files)
+        files.contents["cal.ics"] = Array(("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:Meet\r\nRRULE:FREQ=MONTHLY;BYDAY=2TU\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nSUMMARY:Walk\r\nRRULE:FREQ=DAILY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        #expect(sut.handle(line: "import --dry-run cal.ics") == .succeeded)
+        #expect(sut.handle(line: "import cal.ics") == .succeeded)
+        #expect(view.messages == ["would add: Meet", "would add: Walk",
+                                  "Dry run of cal.ics (iCalendar): 2 to add, 0 to update, 0 unchanged; nothing was changed",
+                                  "1 task repeats as tasks cannot follow: to import as a one-off, its RRULE kept",
+                                  "Imported cal.ics (iCalendar): 2 added, 0 updated, 0 unchanged",
+                                  "1 task repeats as tasks cannot follow: imported as a one-off, its RRULE kept"])
+    }
+
     @Test("a byte-order mark is no part of the first task")
     func importSkipsAByteOrderMark() throws {
         let files = MemoryFiles()

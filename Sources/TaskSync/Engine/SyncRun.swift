@@ -104,7 +104,12 @@ struct SyncRun {
             let now = listed[id].map { (SyncFields($0), $0.foreign["icalendar"]) } ?? plan.local[id].map { (SyncFields($0), $0.foreign["icalendar"]) }
             state.items[id.uuidString.lowercased()] = item.map { item in
                 var item = item
-                item.fingerprint = now.map { SyncState.fingerprint(of: $0.0, properties: $0.1) }
+                // One left alone keeps the state both sides last agreed on: a change here waits to be
+                // sent, and each sync says so (the second said "nothing changed": found by an
+                // independent tester).
+                if item.unreadableThere != true || item.fingerprint == nil {
+                    item.fingerprint = now.map { SyncState.fingerprint(of: $0.0, properties: $0.1) }
+                }
                 if let base = item.base { item.sortValue = SortOrder.value(in: base) }
                 return item
             }
@@ -116,7 +121,8 @@ struct SyncRun {
         state.syncToken = postponed.isEmpty ? server.token : nil
         state.putSinceToken = put.isEmpty ? nil : put
         state.lastSync = now
-        cleanVersion = postponed.isEmpty ? version : nil
+        // A change left unsent is not nothing to do: the next sync reads the list to say so again.
+        cleanVersion = postponed.isEmpty && plan.notSent == 0 ? version : nil
         return report
     }
 
