@@ -49,7 +49,7 @@ final class HTTPTransport: @unchecked Sendable {
     /// the server at `home`; trusting the certificate authorities of the file `SSL_CERT_FILE` names
     /// when it is set (a private CA, as OpenSSL, curl and Python read it), else the system's. A
     /// request fails as `timedOut` when the server sends nothing for `patience` seconds.
-    init(authorization: String?, for home: URL? = nil, patience: TimeInterval = 90,
+    init(authorization: String?, for home: URL? = nil, patience: TimeInterval,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
