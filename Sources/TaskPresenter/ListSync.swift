@@ -33,6 +33,12 @@ final class ListSync {
         switch command {
         case .run, .pair:
             background?.changesSent()
+            // The prompt's own sync that gave up waiting for this one's turn meanwhile has nothing
+            // to say: it said "another sync of this list has been under way" of the sync just typed
+            // here (found by an independent tester).
+            hear((background?.takeOutcomes() ?? []).filter { outcome in
+                if case .failed(.otherSyncBusy) = outcome { false } else { true }
+            })
             sentInBackground = .init()
         case .status, .unpair: break
         }
@@ -64,7 +70,13 @@ final class ListSync {
     /// Whether the background sync has something to say: a sync that brought nothing to tell (most
     /// of them, one a minute) is no news, so the idle prompt is not redrawn for it.
     var hasNews: Bool {
-        for outcome in background?.takeOutcomes() ?? [] {
+        hear(background?.takeOutcomes() ?? [])
+        return !pending.isEmpty
+    }
+
+    /// Words what the background syncs came to, to be shown.
+    private func hear(_ outcomes: [BackgroundSync.Outcome]) {
+        for outcome in outcomes {
             let (said, failure, notSent) = SyncCommands.background(outcome, failedBefore: failureSaid, notSentBefore: notSentSaid,
                                                                    netrcFile: sync?.netrcFile)
             failureSaid = failure
@@ -72,7 +84,6 @@ final class ListSync {
             pending += said
             if case let .synced(report, _) = outcome { sentInBackground = sentInBackground.adding(report.sent) }
         }
-        return !pending.isEmpty
     }
 
     /// What the background sync said since it was last asked, in words.

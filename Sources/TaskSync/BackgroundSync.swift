@@ -54,6 +54,9 @@ public final class BackgroundSync: @unchecked Sendable {
     /// How long, in seconds, the prompt's closing waits for the sync sending its last changes: a
     /// connection refused is said after HTTPTransport's connect timeout (5 s), which it outlasts.
     public let finishLimit: TimeInterval
+    /// How long, in seconds, each sync waits for its turn behind another sync of the list
+    /// (`patience`, unless a test says less).
+    private let turnLimit: TimeInterval
     /// Readable while there are outcomes to take.
     private let outcomesWaiting = WakeUpPipe()
 
@@ -66,8 +69,10 @@ public final class BackgroundSync: @unchecked Sendable {
 
     /// `open` makes the sync over a connection of its own, when the list is first found paired.
     public init(isPaired: @escaping @Sendable () -> Bool, open: @escaping @Sendable () throws -> CalDAVSync,
-                changeDelay: TimeInterval = 2, idleInterval: TimeInterval = 60, finishLimit: TimeInterval = 8) {
+                changeDelay: TimeInterval = 2, idleInterval: TimeInterval = 60, finishLimit: TimeInterval = 8,
+                turnLimit: TimeInterval = patience) {
         self.isPaired = isPaired
+        self.turnLimit = turnLimit
         self.open = open
         self.changeDelay = changeDelay
         self.idleInterval = idleInterval
@@ -179,7 +184,7 @@ public final class BackgroundSync: @unchecked Sendable {
             do {
                 let opened = try sync ?? open()
                 sync = opened
-                let report = try opened.sync(turnLimit: Self.patience)
+                let report = try opened.sync(turnLimit: turnLimit)
                 outcome = .synced(report, address: report.address)
             } catch let error as SyncError {
                 outcome = .failed(error)

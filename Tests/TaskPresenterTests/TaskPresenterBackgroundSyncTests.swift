@@ -40,12 +40,12 @@ import Testing
         deinit { database.close() }
 
         /// The prompt's background sync, over a connection of its own, started.
-        func syncInBackground(idleInterval: TimeInterval) -> BackgroundSync {
+        func syncInBackground(idleInterval: TimeInterval, turnLimit: TimeInterval = BackgroundSync.patience) -> BackgroundSync {
             let (path, statePath, environment) = (path, statePath, environment)
             let background = BackgroundSync(isPaired: { true }, open: {
                 CalDAVSync(storage: try SQLiteStorage(path: path, openInThisProcess: true), statePath: statePath,
                            environment: environment)
-            }, changeDelay: 0.1, idleInterval: idleInterval)
+            }, changeDelay: 0.1, idleInterval: idleInterval, turnLimit: turnLimit)
             sut.syncInBackground(background)
             return background
         }
@@ -124,5 +124,39 @@ import Testing
         sut.handle(line: "sync")
 
         #expect(view.messages == ["synced: nothing changed; the prompt had sent 1 new", "synced: nothing changed"])
+    }
+
+    /// The prompt's own sync that gives up waiting for its turn while a `sync` typed there waits
+    /// too, or runs, says nothing once the typed one has synced: it said "another sync of this list
+    /// has been under way" of it (found by an independent tester). Here another process holds the
+    /// list's lock until the prompt's own sync has given up.
+    @Test func thePromptsOwnSyncGivingUpWhileASyncTypedThereRunsSaysNothing() async throws {
+        let prompt = try await Prompt()
+        defer { withExtendedLifetime(prompt) {} }
+        let (sut, view) = (prompt.sut, prompt.view)
+        sut.handle(line: "sync \(prompt.server.collection.absoluteString)")
+        let background = prompt.syncInBackground(idleInterval: 3600, turnLimit: 2)
+        defer { background.stop() }
+        let descriptor = try #require(background.descriptor)
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&waiting, 1, 60_000) == 1) // the sync at start
+        sut.showStoreNews()
+        let lock = open(prompt.statePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        sut.handle(line: "add Call mom")
+        view.reset()
+        // The lock is let go once the prompt's own sync, brought by the change, has given up.
+        let release = Thread { [descriptor] in
+            var gaveUp = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&gaveUp, 1, 60_000)
+            close(lock)
+        }
+        release.start()
+
+        sut.handle(line: "sync")
+        sut.showStoreNews()
+
+        #expect(view.messages == ["another sync of this list is under way: waiting for it (Ctrl-C stops)", "synced: sent 1 new"])
+        #expect(try await prompt.server.client().list().count == 2)
     }
 }
