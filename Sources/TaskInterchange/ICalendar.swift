@@ -96,6 +96,10 @@ enum ICalendar {
         // found by an independent tester).
         if task.due != nil { written.formUnion(["DUE", "DURATION"]) }
         if task.recurrence != nil { written.formUnion(["RRULE", "X-TASKS-RECUR-FROM"]) }
+        if !ICalendarAttributes.keepsSeries(task, marker: foreignLine(ICalendarAttributes.keptSeriesMarker)) {
+            written.formUnion(ICalendarAttributes.seriesLines)
+        }
+        written.insert(ICalendarAttributes.keptSeriesMarker)
         written.formUnion(extraNames)
         for (index, line) in foreign.enumerated() {
             guard own[index] else {
@@ -290,8 +294,8 @@ enum ICalendar {
         // A marker read (not from tasks, which never writes one) is the reading's to set, not kept.
         let foreignLines = foreign.filter {
             !attributes.taken.contains($0.number) && $0.number != ownCompleted && $0.name != ICalendarAttributes.dueZoneMarker
-                && $0.name != ICalendarCategories.marker
-        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? []) + attributes.categories
+                && $0.name != ICalendarCategories.marker && $0.name != ICalendarAttributes.keptSeriesMarker
+        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? []) + attributes.categories + (attributes.keptSeries.map { [$0] } ?? [])
         var text = properties["SUMMARY"].map { ICalendarText.unescape($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), ICalendarText.escape(decoded) == properties["SUMMARY"]?.value {

@@ -22,8 +22,11 @@ import TaskModel
 ///   programs still see the period. An RRULE of any other form stays among the iCalendar fields,
 ///   as does one beside `EXDATE` or `RDATE`, a plain monthly or yearly one from a day past the
 ///   28th (RFC 5545 skips the months without it), and one by days of the week or of the month
-///   from a due on another day in its own zone than in the zone tasks counts in. A recurring
-///   task's timed due made here is written in that zone (`seriesZone`), not in UTC.
+///   from a due on another day in its own zone than in the zone tasks counts in (the machine's,
+///   for a due in UTC or in a zone known only by its rules); its lines are written back while the
+///   task is still due when it was read (`keptSeriesMarker`). A series from a due in a zone the
+///   system knows counts there, at the time of day the line says (`clocked`). A recurring task's
+///   timed due made here is written in the zone it counts in (`seriesZone`), not in UTC.
 enum ICalendarAttributes {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     static let fromCompletion = "X-TASKS-RECUR-FROM:COMPLETION"
@@ -32,6 +35,13 @@ enum ICalendarAttributes {
     /// The marker of a timed due read floating (no zone, or one nobody knows: RFC 5545's same
     /// wall-clock time wherever one is), written back so, in the zone it was read in.
     static let floatingDueMarker = dueZoneMarker + ":FLOATING"
+    /// The name of the line that keeps the due a series tasks cannot follow was read beside
+    /// (`X-TASKS-SERIES-DUE:20261201T160000Z`, `:20261201` or `:NONE`), never written itself: its
+    /// `RRULE`, `RDATE` and `EXDATE` are written back only while the task is still due then, with no
+    /// recurrence of its own (`keepsSeries(_:)`). They said a series from a due changed here since.
+    static let keptSeriesMarker = "X-TASKS-SERIES-DUE"
+    /// The lines of a series that are written back only while it is kept (`keepsSeries(_:)`).
+    static let seriesLines: Set<String> = ["RRULE", "RDATE", "EXDATE"]
 
     // MARK: Writing
 
@@ -41,8 +51,10 @@ enum ICalendarAttributes {
     /// Berlin, Sunday in UTC, came next on a Monday in UTC, a Tuesday in Berlin. Nil when that zone
     /// is UTC or one the system cannot name again (the due is written in UTC).
     static func seriesZone(of task: TaskItem, timeZone: TimeZone) -> String? {
-        guard task.recurrence != nil, case let .instant(instant)? = task.due,
-              let zone = TimeZone(identifier: timeZone.identifier),
+        guard let recurrence = task.recurrence, case let .instant(instant)? = task.due else { return nil }
+        // A series counted in a zone of its own (read so from another client) is written in it.
+        if let own = recurrence.zone, TimeZone(identifier: own) != nil { return own }
+        guard let zone = TimeZone(identifier: timeZone.identifier),
               zone.secondsFromGMT(for: instant) != 0 || zone.nextDaylightSavingTimeTransition(after: instant) != nil
         else { return nil }
         return timeZone.identifier
@@ -60,9 +72,9 @@ enum ICalendarAttributes {
         case let .instant(instant)?:
             if isFloating {
                 // In UTC, a phone repeating it would drift an hour at the next change of clocks.
-                lines.append("DUE:" + Timestamps.basicLocal(instant, in: timeZone))
+                lines.append("DUE:" + local(instant, in: timeZone, of: task, timeZone: timeZone))
             } else if let dueZone, let zone = TimeZone(identifier: dueZone) {
-                lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
+                lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + local(instant, in: zone, of: task, timeZone: timeZone))
             } else if let dueZone, let rules = rules[dueZone], let zone = TimeZone(secondsFromGMT: rules.offset(at: instant)) {
                 lines.append("DUE;TZID=" + parameterValue(dueZone) + ":" + Timestamps.basicLocal(instant, in: zone))
             } else {
@@ -75,6 +87,36 @@ enum ICalendarAttributes {
             if recurrence.fromCompletion { lines.append(fromCompletion) }
         }
         return lines
+    }
+
+    /// `instant` as the clock in `zone` shows it, but at the time of day `task`'s series keeps when
+    /// it counts in `zone` and its due is that time (`Recurrence.timeOfDay`): a series due at 02:30
+    /// is written so on the night clocks skip it (RFC 5545 §3.3.5 reads it as the 03:30 it is), and
+    /// read back with that time.
+    private static func local(_ instant: Date, in zone: TimeZone, of task: TaskItem, timeZone: TimeZone) -> String {
+        guard let recurrence = task.recurrence, recurrence.minuteOfDay != nil,
+              recurrence.countingZone(timeZone).identifier == zone.identifier else { return Timestamps.basicLocal(instant, in: zone) }
+        let (hour, minute) = recurrence.timeOfDay(of: instant, in: timeZone)
+        return Timestamps.basicWallClock(Int64(CalendarDay(instant, in: zone).daysSince1970) * 86_400 + Int64(hour * 3_600 + minute * 60))
+    }
+
+    /// The value of `keptSeriesMarker` for a task due `due`.
+    static func keptSeriesDue(_ due: Due?) -> String {
+        switch due {
+        case let .day(day)?: Timestamps.basicDay(day)
+        case let .instant(instant)?: Timestamps.basicUTC(instant)
+        case nil: "NONE"
+        }
+    }
+
+    /// Whether `task`, among whose iCalendar fields `marker` is the `keptSeriesMarker` line (nil
+    /// when there is none), writes back the series lines it keeps: while it has no recurrence of its
+    /// own, and is still due when it was read (a due changed here, or `every` given here, made the
+    /// kept `RRULE` say a series of another day: found by an independent tester).
+    static func keepsSeries(_ task: TaskItem, marker: String?) -> Bool {
+        guard task.recurrence == nil else { return false }
+        guard let marker else { return true } // kept before the marker was
+        return marker == keptSeriesMarker + ":" + keptSeriesDue(task.due)
     }
 
     private static func rule(_ rule: Recurrence.Rule, dueDay: CalendarDay?) -> String {
@@ -109,6 +151,8 @@ enum ICalendarAttributes {
         /// The markers keeping the `CATEGORIES` lines read, when the tags would not be written so.
         var categories: [String] = []
         var recurrence: Recurrence?
+        /// The `keptSeriesMarker` line of a series not read as a recurrence.
+        var keptSeries: String?
         var taken: Set<Int> = []
     }
 
@@ -159,16 +203,45 @@ enum ICalendarAttributes {
         // day (both found by an independent tester).
         let dueLine = first["DUE"] ?? (duration == nil ? nil : start)
         let seriesDay = read.due.flatMap { due in dueLine.map { Self.seriesDay(of: due, line: $0, timeZone: timeZone, rules: rules) } }
+        // Counted in the due's own zone when the system knows it (`clocked`), a series falls on the
+        // days RFC 5545 says whatever day it is here.
         if let line = first["RRULE"], let rule = rule(line.value), first["EXDATE"] == nil, first["RDATE"] == nil,
-           followsAlike(rule, seriesDay: seriesDay, dueDay: read.due?.day(in: timeZone)) {
-            read.recurrence = Recurrence(rule).kept(forDueOn: read.due?.day(in: timeZone))
+           case let recurrence = clocked(Recurrence(rule), due: read.due, line: first["DUE"], timeZone: timeZone),
+           case let dueDay = read.due?.day(in: recurrence.countingZone(timeZone)),
+           followsAlike(rule, seriesDay: seriesDay, dueDay: dueDay) {
+            read.recurrence = recurrence.kept(forDueOn: dueDay)
             read.taken.insert(line.number)
             if let flag = first["X-TASKS-RECUR-FROM"], flag.value.uppercased() == "COMPLETION" {
                 read.recurrence?.fromCompletion = true
                 read.taken.insert(flag.number)
             }
         }
+        if read.recurrence == nil, first["RRULE"] != nil || first["RDATE"] != nil {
+            read.keptSeries = keptSeriesMarker + ":" + keptSeriesDue(read.due)
+        }
         return read
+    }
+
+    /// `recurrence` counted as the `DUE` line written in a zone (`TZID=`, or floating) says, for a
+    /// timed due: in that zone, when it is one the system knows other than `timeZone` (a phone's
+    /// series due at 09:00 in New York stays at 09:00 there, where clocks change on other days than
+    /// in Berlin), and at the line's time of day when its due is not that time (02:30 on the night
+    /// clocks skip it is 03:30, and the series' next one 02:30 again). Both drifted an hour before
+    /// (found by an independent tester). A due in UTC, or in a zone known only by its rules, counts
+    /// in `timeZone`, as before.
+    private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, timeZone: TimeZone) -> Recurrence {
+        guard case let .instant(instant)? = due, let line, line.value.utf8.count == 15 else { return recurrence }
+        var clocked = recurrence
+        if let tzid = parameters(of: line)["TZID"] {
+            // A name with a space in it would not be kept whole (`Recurrence.storedForm`).
+            guard let zone = TimeZone(identifier: tzid), !zone.identifier.contains(" ") else { return recurrence }
+            if zone.identifier != timeZone.identifier { clocked.zone = zone.identifier }
+        }
+        let digits = Array(line.value.utf8)
+        func number(_ at: Int) -> Int { Int(digits[at] - UInt8(ascii: "0")) * 10 + Int(digits[at + 1] - UInt8(ascii: "0")) }
+        let (hour, minute) = (number(9), number(11))
+        if CalendarDay.time(of: instant, in: clocked.countingZone(timeZone)) != (hour, minute) { clocked.minuteOfDay = hour * 60 + minute }
+        return clocked
     }
 
     /// A kept `DTSTART` line as it may stand beside `due` (RFC 5545 §3.8.2.3): of the same value

@@ -27,6 +27,8 @@ import TaskModel
 /// - `task.due_day` (an all-day due date, days since 1970), `task.due_at` (a timed one, seconds since
 ///   1970), `task.tags` and `task.recurrence` (`Tags.storedForm`, `Recurrence.storedForm`) are version
 ///   4's, NULL when the task has none, kept by the images as `before_due_day` … `after_recurrence`;
+///   version 6 changes no table: `recurrence` may then hold a series' zone and time of day, which
+///   older versions of tasks cannot read, so they refuse the list;
 /// - no change that can be undone deletes a task: `removed_by` hides it.
 ///
 /// Writers take the one row of `meta` (`FOR UPDATE`) first, so that they run one at a time, as
@@ -37,7 +39,7 @@ enum PostgresSchema {
     /// What `meta.application` holds in a schema this program made.
     static let application = "tasks"
     /// The version the latest migration leaves in `meta.version`.
-    static let version = 5
+    static let version = 6
     /// A key for `pg_advisory_xact_lock`, held while the schema is created (the text "tasks" in hex).
     static let migrationLock: Int64 = 0x7461_736B_73
     /// The channel every commit that changed the list notifies (`NOTIFY`), and open prompts listen
@@ -52,6 +54,7 @@ enum PostgresSchema {
         PostgresUpgradeToVersion3.run,
         { try $0.run(version4Columns + "UPDATE tasks.meta SET version = 4 WHERE id = 1;"); return true },
         { try $0.run(version5Columns + "UPDATE tasks.meta SET version = 5 WHERE id = 1;"); return true },
+        { try $0.run("UPDATE tasks.meta SET version = 6 WHERE id = 1;"); return true },
     ]
 
     private static let version1 = """

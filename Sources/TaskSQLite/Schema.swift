@@ -34,9 +34,11 @@ import TaskModel
 /// since 1970; `dueAt` for a timed one), `tags` and `recurrence` (their stored forms), NULL when
 /// it has none, to `task` and to both images in `step_task`. Version 6 adds `modifiedAt`, the time
 /// of a task's last change (`TaskItem.modifiedAt`), NULL until it is first changed, the same way.
+/// Version 7 changes no table: its `recurrence` may hold a series' zone and time of day
+/// (`Recurrence.storedForm`), which older versions of tasks cannot read, so they refuse the store.
 enum Schema {
     /// The `PRAGMA user_version` the latest migration leaves (`v1` left 0).
-    static let userVersion: Int32 = 6
+    static let userVersion: Int32 = 7
 
     /// Whether a tasks store whose header holds `userVersion` has every migration applied, so that
     /// opening it needs no migrator (which costs three statements at every start).
@@ -79,6 +81,9 @@ enum Schema {
         migrator.registerMigration("v6") { db in
             try addVersion6Columns(db)
             try db.execute(sql: "PRAGMA user_version = 6")
+        }
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: "PRAGMA user_version = 7")
         }
         return migrator
     }

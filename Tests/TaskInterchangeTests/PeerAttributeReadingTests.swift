@@ -66,10 +66,12 @@ import TaskModel
         #expect(task?.due == .instant(Date(timeIntervalSince1970: 1_796_140_800)))
         #expect(task?.tags == ["home", "a,b", "Two_words", "@phone"])
         #expect(task?.recurrence == nil)
-        // The due's zone and the categories as written are kept (markers, never written themselves)
-        // to write the due in that zone again, and the categories as they were while the tags are.
+        // The due's zone, the categories as written and the due the series was read beside are kept
+        // (markers, never written themselves) to write the due in that zone again, the categories
+        // as they were while the tags are, and the series while the task is still due then.
         #expect(task?.foreign == ["icalendar": "RRULE:FREQ=WEEKLY;COUNT=3\nX-TASKS-DUE-ZONE;TZID=Europe/Paris:\n"
-            + "X-TASKS-CATEGORIES:CATEGORIES:home,a\\,b\nX-TASKS-CATEGORIES:CATEGORIES:Two words\nX-TASKS-CATEGORIES:CATEGORIES:@phone"])
+            + "X-TASKS-CATEGORIES:CATEGORIES:home,a\\,b\nX-TASKS-CATEGORIES:CATEGORIES:Two words\nX-TASKS-CATEGORIES:CATEGORIES:@phone\n"
+            + "X-TASKS-SERIES-DUE:20261201T160000Z"])
     }
 
     @Test func aMarkdownItemWithoutOurWordsKeepsItsParenthesesAsText() throws {

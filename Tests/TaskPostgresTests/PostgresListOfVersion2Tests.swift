@@ -23,7 +23,7 @@ import Testing
         #expect(try alice.snapshot() == ["★Water the plants", "Buy oat milk", "★Call mom",
                                          "Renew the passport +errands @town"])
         #expect(try alice.allTasks().map(\.foreign) == [[:], [:], [:], ["todo.txt": "B"]])
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|6\n")
     }
 
     @Test func eachPersonsUndoAndRedoWalkTheHistoryAsThatReleaseDid() throws {

@@ -29,7 +29,7 @@ import Testing
         #expect(tasks.map(\.foreign) == [[:], [:], [:], ["todo.txt": "B"]])
         #expect(tasks.allSatisfy { $0.due == nil && $0.tags.isEmpty && $0.recurrence == nil })
         #expect(try tableFiles() == files)
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|6\n")
     }
 
     @Test func theUndoneStepsAreRedoneUntilBobsFavouriteIsInTheWay() throws {

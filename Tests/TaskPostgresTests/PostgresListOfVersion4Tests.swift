@@ -30,7 +30,7 @@ import Testing
         #expect(tasks[3].tags == ["errands", "@town"])
         #expect(tasks.allSatisfy { $0.modifiedAt == nil })
         #expect(try tableFiles() == files)
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|6\n")
     }
 
     @Test func theOldHistoryIsWalkedAndTheTimeOfAChangeJoinsIt() throws {

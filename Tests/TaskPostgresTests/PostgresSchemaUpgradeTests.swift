@@ -21,7 +21,7 @@ import Testing
         let alice = try open(as: "alice")
         #expect(try alice.snapshot() == ["★Water the plants", "Buy oat milk", "★Call mom", "✓Café ☕ 日本"])
         #expect(try alice.allTasks().allSatisfy { $0.foreign.isEmpty })
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|6\n")
     }
 
     @Test func eachPersonsUndoAndRedoWalkTheOldHistoryAsThatReleaseDid() throws {
@@ -76,12 +76,12 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(counts == [4, 4, 4, 4])
-        #expect(try server.psql("SELECT version FROM tasks.meta", database: database) == "5\n")
+        #expect(try server.psql("SELECT version FROM tasks.meta", database: database) == "6\n")
     }
 
     @Test func aListOfANewerVersionIsRefusedAndNotUpgraded() throws {
-        try server.psql("UPDATE tasks.meta SET version = 6", database: database)
-        #expect(throws: StoreError.newerStore(path: server.url(database: database, user: "alice"), version: 6)) {
+        try server.psql("UPDATE tasks.meta SET version = 7", database: database)
+        #expect(throws: StoreError.newerStore(path: server.url(database: database, user: "alice"), version: 7)) {
             try open(as: "alice")
         }
         #expect(try server.psql("""

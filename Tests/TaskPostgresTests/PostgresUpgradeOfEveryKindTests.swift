@@ -76,6 +76,6 @@ import Testing
         #expect(try server.psql("""
             SELECT (SELECT count(*) FROM tasks.task WHERE removed_by IS NOT NULL), (SELECT count(*) FROM tasks.step_task),
                    (SELECT version FROM tasks.meta)
-            """, database: database) == "0|0|5\n")
+            """, database: database) == "0|0|6\n")
     }
 }

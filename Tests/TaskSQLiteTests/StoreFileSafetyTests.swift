@@ -211,9 +211,9 @@ import TaskModel
         header[63] = 1 // PRAGMA user_version = 1: an older schema, to be migrated
         try Data(header).write(to: URL(fileURLWithPath: path))
         #expect(try StoreFile.check(path: path) == false)
-        header[63] = 7 // PRAGMA user_version = 7: a schema this build does not know
+        header[63] = 8 // PRAGMA user_version = 8: a schema this build does not know
         try Data(header).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerStore(path: path, version: 7)) { try StoreFile.check(path: path) }
+        #expect(throws: StoreError.newerStore(path: path, version: 8)) { try StoreFile.check(path: path) }
     }
 
     // MARK: The file under an open store

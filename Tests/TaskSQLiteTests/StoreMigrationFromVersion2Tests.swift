@@ -40,7 +40,7 @@ import TaskSQLite
         try database.importTasks([TaskImport(id: nil, text: "t", createdAt: Date(timeIntervalSince1970: 0),
                                              foreign: ["todo.txt": "B"])])
         database.close()
-        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 7)
         #expect(try SQLiteStorage(path: path).allTasks().last?.foreign == ["todo.txt": "B"])
     }
 }

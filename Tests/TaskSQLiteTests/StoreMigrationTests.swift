@@ -60,7 +60,7 @@ import TaskSQLite
         let reopened = try SQLiteStorage(path: path)
         #expect(reopened.upgrade == nil)
         let version = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
-        #expect(version == 6)
+        #expect(version == 7)
     }
 
     @Test func aNewStoreIsNotReportedAsUpgraded() throws {
@@ -80,9 +80,9 @@ import TaskSQLite
 
     @Test func aStoreOfANewerVersionIsRefusedAndLeftByteIdentical() throws {
         _ = try SQLiteStorage(path: path)
-        try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 7") }
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 8") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerStore(path: path, version: 7)) { try SQLiteStorage(path: path) }
+        #expect(throws: StoreError.newerStore(path: path, version: 8)) { try SQLiteStorage(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

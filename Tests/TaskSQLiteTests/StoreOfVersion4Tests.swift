@@ -24,7 +24,7 @@ import TaskSQLite
                                             "Renew the passport +errands @town"])
         #expect(try database.allTasks().map(\.foreign) == [[:], [:], [:], ["todo.txt": "B"]])
         #expect(try database.allTasks().allSatisfy { $0.due == nil && $0.tags.isEmpty && $0.recurrence == nil })
-        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 7)
     }
 
     @Test func undoAndRedoWalkTheOldHistoryAndTheNewFieldsJoinIt() throws {

@@ -28,7 +28,7 @@ import TaskSQLite
         #expect(tasks[0].recurrence == Recurrence(.weeks(1)) && tasks[1].tags == ["shop"])
         #expect(tasks[3].tags == ["errands", "@town"])
         #expect(tasks.allSatisfy { $0.modifiedAt == nil })
-        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 7)
     }
 
     @Test func theOldHistoryIsWalkedAndTheTimeOfAChangeJoinsIt() throws {

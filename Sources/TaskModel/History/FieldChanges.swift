@@ -23,17 +23,19 @@ extension TaskWriting where Self: StepHistory {
             after.task.modifiedAt = time
             transitions.append(TaskTransition(id: id, before: before, after: after))
             guard let position = followers[id], let rule = before.task.recurrence else { continue }
-            let recurrence = rule.anchored(on: before.task.due?.day(in: timeZone) ?? CalendarDay(time, in: timeZone))
+            // Days are the series' own, in its zone (`Recurrence.zone`), else the machine's.
+            let zone = rule.countingZone(timeZone)
+            let recurrence = rule.anchored(on: before.task.due?.day(in: zone) ?? CalendarDay(time, in: timeZone))
             after.task.recurrence = nil
             transitions[transitions.count - 1].after = after
-            let due = recurrence.next(after: before.task.due, completed: time, in: timeZone)
+            let (due, following) = recurrence.following(before.task.due, completed: time, in: timeZone)
             // Past the calendar's years (9999) a date can be neither typed nor written to a file: it ends there.
             guard due.day(in: timeZone).date.year <= CalendarDay.lastYear else { continue }
             // The same next task wherever the list is checked off (`IdentityGenerator.follower`), but
             // when that one is stored already (checked off, unchecked and checked off again).
             let follower = IdentityGenerator.follower(of: id, dueOn: due)
             let next = TaskItem(id: try isTaken(follower) ? UUID() : follower, text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
-                                due: due, tags: before.task.tags, recurrence: recurrence.kept(forDueOn: due.day(in: timeZone)))
+                                due: due, tags: before.task.tags, recurrence: following.kept(forDueOn: due.day(in: zone)))
             checked.next[id] = next
             transitions.append(TaskTransition(id: next.id, before: nil, after: TaskState(next, at: position)))
         }

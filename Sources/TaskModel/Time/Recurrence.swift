@@ -20,10 +20,22 @@ public struct Recurrence: Sendable, Hashable {
     public var rule: Rule
     /// Counted from the day the task is checked off rather than from its due date.
     public var fromCompletion: Bool
+    /// The zone (an identifier the system knows) a timed series counts its days and times of day
+    /// in, when it is not the machine's: a phone's series due at 09:00 in New York stays at 09:00
+    /// there from a machine in Berlin, where the two zones change clocks on different days. Nil:
+    /// the machine's zone.
+    public var zone: String?
+    /// The time of day, in minutes from midnight, of a timed series whose due cannot say it: one
+    /// due at 02:30 on the night clocks skip it is due at 03:30, and comes back at 02:30 the day
+    /// after. Only read while the due is that time on its day (`timeOfDay(of:in:)`): a due
+    /// changed since says its own.
+    public var minuteOfDay: Int?
 
-    public init(_ rule: Rule, fromCompletion: Bool = false) {
+    public init(_ rule: Rule, fromCompletion: Bool = false, zone: String? = nil, minuteOfDay: Int? = nil) {
         self.rule = rule
         self.fromCompletion = fromCompletion
+        self.zone = zone
+        self.minuteOfDay = minuteOfDay
     }
 
     /// The due date of the task that follows one due `due` and checked off on `completed`: counted
@@ -66,30 +78,61 @@ public struct Recurrence: Sendable, Hashable {
         }
     }
 
-    /// The due date that follows `due` (checked off at `completed`), in `timeZone`: a timed one keeps
-    /// its time of day on its new day. A recurring task without a due date counts from the day
-    /// it was checked off.
+    /// The due date that follows `due` (checked off at `completed`), counted in the series' zone
+    /// (`zone`, else `timeZone`): a timed one keeps its time of day on its new day. A recurring task
+    /// without a due date counts from the day it was checked off.
     public func next(after due: Due?, completed: Date, in timeZone: TimeZone) -> Due {
+        following(due, completed: completed, in: timeZone).due
+    }
+
+    /// The due date and the recurrence of the task that follows one due `due`, checked off at
+    /// `completed` (`next(after:completed:in:)`): the recurrence keeps the time of day the new due
+    /// cannot say (`minuteOfDay`), and only then.
+    public func following(_ due: Due?, completed: Date, in timeZone: TimeZone) -> (due: Due, recurrence: Recurrence) {
+        let zone = countingZone(timeZone)
+        var recurrence = self
+        recurrence.minuteOfDay = nil
         guard let due else {
             let day = CalendarDay(completed, in: timeZone)
-            return .day(Recurrence(rule, fromCompletion: true).anchored(on: day).next(after: day, completed: day))
+            return (.day(Recurrence(rule, fromCompletion: true).anchored(on: day).next(after: day, completed: day)), recurrence)
         }
-        let day = next(after: due.day(in: timeZone), completed: CalendarDay(completed, in: timeZone))
-        guard case let .instant(instant) = due else { return .day(day) }
-        let (hour, minute) = CalendarDay.time(of: instant, in: timeZone)
-        return .instant(day.instant(hour: hour, minute: minute, in: timeZone))
+        let day = next(after: due.day(in: zone), completed: CalendarDay(completed, in: zone))
+        guard case let .instant(instant) = due else { return (.day(day), recurrence) }
+        let (hour, minute) = timeOfDay(of: instant, in: timeZone)
+        let next = day.instant(hour: hour, minute: minute, in: zone)
+        if CalendarDay.time(of: next, in: zone) != (hour, minute) { recurrence.minuteOfDay = hour * 60 + minute }
+        return (.instant(next), recurrence)
+    }
+
+    /// The time of day of a series due at `instant`, in its zone (`zone`, else `timeZone`): the one
+    /// kept (`minuteOfDay`) while `instant` is that time on its day, else the clock's.
+    public func timeOfDay(of instant: Date, in timeZone: TimeZone) -> (hour: Int, minute: Int) {
+        let zone = countingZone(timeZone)
+        if let minuteOfDay, CalendarDay(instant, in: zone).instant(hour: minuteOfDay / 60, minute: minuteOfDay % 60, in: zone) == instant {
+            return (minuteOfDay / 60, minuteOfDay % 60)
+        }
+        return CalendarDay.time(of: instant, in: zone)
+    }
+
+    /// The zone the series counts in: `zone` when the system knows it, else `timeZone`.
+    public func countingZone(_ timeZone: TimeZone) -> TimeZone {
+        zone.flatMap(TimeZone.init(identifier:)) ?? timeZone
     }
 
     /// This rule with the day of the month of its months fixed to `day`'s when it was not yet.
     public func anchored(on day: CalendarDay) -> Recurrence {
         guard case let .months(count, nil) = rule else { return self }
-        return Recurrence(.months(count, dayOfMonth: day.date.day), fromCompletion: fromCompletion)
+        var anchored = self
+        anchored.rule = .months(count, dayOfMonth: day.date.day)
+        return anchored
     }
 
     /// This rule as kept for a task due on `day`: without the day of the month when it is that
     /// day's, so that one rule has one form (what every store and file keeps).
     public func kept(forDueOn day: CalendarDay?) -> Recurrence {
         guard let day, case let .months(count, dayOfMonth?) = rule, dayOfMonth == day.date.day else { return self }
-        return Recurrence(.months(count, dayOfMonth: nil), fromCompletion: fromCompletion)
+        var kept = self
+        kept.rule = .months(count, dayOfMonth: nil)
+        return kept
     }
 }

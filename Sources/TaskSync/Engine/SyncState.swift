@@ -95,7 +95,9 @@ struct SyncState: Codable, Sendable, Equatable {
         case let .months(count, dayOfMonth): "months \(count) \(dayOfMonth.map(String.init) ?? "-")"
         case let .weekdays(days): "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
         }
-        return rule + (recurrence.fromCompletion ? " from completion" : "")
+        // A series' clock only when it has one: the fingerprints of those without stay what they were.
+        return rule + (recurrence.fromCompletion ? " from completion" : "") + (recurrence.minuteOfDay.map { " at \($0)" } ?? "")
+            + (recurrence.zone.map { " in " + $0 } ?? "")
     }
 
     var version = 1

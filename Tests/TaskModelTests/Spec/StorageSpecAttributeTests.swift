@@ -100,6 +100,28 @@ import TaskModel
         #expect(try database.allTasks()[1].due == .instant(next))
     }
 
+    /// Through the night clocks skip its time: 02:30 on Saturday 27 March 2027, 03:30 on Sunday (the
+    /// store keeps the series' 02:30), 02:30 on Monday; it stayed at 03:30 for good before (found by
+    /// an independent tester). And a series counted in New York stays at 09:00 there from Berlin.
+    @Test(arguments: Backend.allCases) func aTimedSeriesKeepsItsClockInTheStore(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let saturday = Date(timeIntervalSince1970: 1_806_111_000)
+        let call = try database.create(text: "Call", attributes: TaskEdit(due: .some(.instant(saturday)), recurrence: .some(Recurrence(.days(1)))))
+        let sunday = try #require(try database.write { try $0.toggleDone(ids: [call.id], at: saturday, in: Self.berlin) }.next[call.id])
+        #expect(sunday.due == .instant(Date(timeIntervalSince1970: 1_806_197_400)))
+        #expect(try database.allTasks()[1].recurrence == Recurrence(.days(1), minuteOfDay: 150))
+        let monday = try database.write { try $0.toggleDone(ids: [sunday.id], at: saturday, in: Self.berlin) }.next[sunday.id]
+        #expect(monday?.due == .instant(Date(timeIntervalSince1970: 1_806_280_200)))
+        #expect(try database.allTasks()[2].recurrence == Recurrence(.days(1)))
+
+        let newYork = Recurrence(.days(1), zone: "America/New_York")
+        let meet = try database.create(text: "Meet", attributes: TaskEdit(due: .some(.instant(Date(timeIntervalSince1970: 1_804_946_400))),
+                                                                       recurrence: .some(newYork)))
+        let next = try database.write { try $0.toggleDone(ids: [meet.id], at: Date(timeIntervalSince1970: 1_804_946_400), in: Self.berlin) }.next[meet.id]
+        #expect(next?.due == .instant(Date(timeIntervalSince1970: 1_805_029_200)))
+        #expect(try database.allTasks().last?.recurrence == newYork)
+    }
+
     @Test(arguments: Backend.allCases) func aRecurringTaskWhoseNextDateIsPastTheLastYearEnds(_ backend: Backend) throws {
         let database = try backend.makeStorage()
         let last = try database.create(text: "a", attributes: TaskEdit(due: .some(.day(CalendarDay(year: 9999, month: 12, day: 31)!)),

@@ -215,7 +215,7 @@ import Testing
         try server.psql("CREATE TABLE public.tasks (id int); INSERT INTO public.tasks VALUES (7)", database: database)
         #expect(try await run(["--db", alice, "add", "one"]) == ProgramRun(output: "  1   one\n"))
         #expect(try server.psql("SELECT id FROM public.tasks", database: database) == "7\n")
-        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|5\n")
+        #expect(try server.psql("SELECT application, version FROM tasks.meta", database: database) == "tasks|6\n")
     }
 
     @Test func aForeignTasksSchemaIsRefusedAndLeftUntouched() async throws {
@@ -242,9 +242,9 @@ import Testing
 
     @Test func aListMadeByANewerTasksIsRefusedAndLeftUntouched() async throws {
         _ = try await run(["--db", alice, "add", "one"])
-        try server.psql("UPDATE tasks.meta SET version = 6", database: database)
+        try server.psql("UPDATE tasks.meta SET version = 7", database: database)
         #expect(try await run(["--db", alice, "add", "two"]) == ProgramRun(error: """
-            tasks: \(alice) was made by a newer tasks (store version 6); it was left untouched
+            tasks: \(alice) was made by a newer tasks (store version 7); it was left untouched
 
             """, status: 1))
         #expect(try server.psql("SELECT count(*) FROM tasks.task", database: database) == "1\n")

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TaskInterchange
+import TaskModel
+
+/// A series another client wrote keeps its clock here (`Recurrence.zone`, `minuteOfDay`), and its
+/// next task is written by it: in the zone it counts in, at the time of day it keeps. And a series
+/// tasks cannot follow, kept as lines, is written back only while the task is what it was read as.
+/// Found by independent testers. Fixed days and zones.
+@Suite struct ICalendarSeriesClockTests {
+    typealias Mapping = ICalendarMappingTests
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    func read(_ lines: String, in zone: TimeZone) throws -> TaskItem {
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n" + Mapping.todo(1, "SUMMARY:Meet\r\n" + lines) + "END:VCALENDAR\r\n"
+        return try #require(try RoundTripTests.reimported(Array(file.utf8), .ics, timeZone: zone).first)
+    }
+
+    func exported(_ task: TaskItem, in zone: TimeZone) -> String {
+        String(decoding: Interchange.export(TaskList([task]), as: .ics, timeZone: zone), as: UTF8.self)
+    }
+
+    /// A phone's daily series at 09:00 in New York, read in Berlin, counts in New York: its next task,
+    /// the Sunday New York's clocks go forward, is at 09:00 there, written there, and reads back the same.
+    @Test func aSeriesReadInAnotherZoneCountsAndIsWrittenThere() throws {
+        let task = try read("DUE;TZID=America/New_York:20270313T090000\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+        #expect(task.due == .instant(Date(timeIntervalSince1970: 1_804_946_400)))
+        #expect(task.recurrence == Recurrence(.days(1), zone: "America/New_York"))
+
+        let next = try #require(task.recurrence).following(task.due, completed: Date(timeIntervalSince1970: 1_804_946_400), in: berlin)
+        let follower = TaskItem(id: UUID(), text: "Meet", createdAt: Samples.now, due: next.due, recurrence: next.recurrence)
+        let written = exported(follower, in: berlin)
+        #expect(written.contains("DUE;TZID=America/New_York:20270314T090000\r\nRRULE:FREQ=DAILY\r\n"), "\(written)")
+        #expect(written.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"))
+        let back = try #require(try RoundTripTests.reimported(Array(written.utf8), .ics, timeZone: berlin).first)
+        #expect(back.due == follower.due && back.recurrence == follower.recurrence)
+    }
+
+    /// One in the machine's own zone counts there with no zone of its own, as one made here does.
+    @Test func aSeriesReadInTheMachinesZoneHasNoZoneOfItsOwn() throws {
+        let task = try read("DUE;TZID=Europe/Berlin:20270313T090000\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+        #expect(task.recurrence == Recurrence(.days(1)))
+        let inUTC = try read("DUE:20270313T080000Z\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+        #expect(inUTC.recurrence == Recurrence(.days(1)))
+    }
+
+    /// Due at 02:30 on the night Berlin's clocks skip it: it is 03:30, kept as 02:30 for the series,
+    /// written back as 02:30 (RFC 5545 reads it as 03:30), and its next one is 02:30 again.
+    @Test(arguments: ["DUE;TZID=Europe/Berlin:20270328T023000", "DUE:20270328T023000"])
+    func aSeriesDueInTheHourClocksSkipKeepsItsTime(_ due: String) throws {
+        let task = try read(due + "\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+        #expect(task.due == .instant(Date(timeIntervalSince1970: 1_806_197_400)))
+        #expect(task.recurrence == Recurrence(.days(1), minuteOfDay: 150))
+        #expect(exported(task, in: berlin).contains(due + "\r\nRRULE:FREQ=DAILY\r\n"))
+        let next = try #require(task.recurrence).following(task.due, completed: Date(timeIntervalSince1970: 1_806_197_400), in: berlin)
+        #expect(next.due == .instant(Date(timeIntervalSince1970: 1_806_280_200))) // Monday, 02:30 in Berlin
+    }
+
+    /// Read on a machine in UTC, the same series counts in Berlin, at 02:30.
+    @Test func aSeriesDueInTheHourClocksSkipElsewhereKeepsItsZoneAndTime() throws {
+        let task = try read("DUE;TZID=Europe/Berlin:20270328T023000\r\nRRULE:FREQ=DAILY\r\n", in: Samples.utc)
+        #expect(task.recurrence == Recurrence(.days(1), zone: "Europe/Berlin", minuteOfDay: 150))
+        #expect(exported(task, in: Samples.utc).contains("DUE;TZID=Europe/Berlin:20270328T023000\r\nRRULE:FREQ=DAILY\r\n"))
+    }
+
+    // MARK: A series tasks cannot follow
+
+    static let series = "DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=DAILY\r\nEXDATE;VALUE=DATE:20261203\r\n"
+
+    @Test func aKeptSeriesIsWrittenBackWhileTheTaskIsAsItWasRead() throws {
+        let task = try read(Self.series, in: Samples.utc)
+        #expect(task.recurrence == nil)
+        let written = exported(task, in: Samples.utc)
+        #expect(written.contains("DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=DAILY\r\nEXDATE;VALUE=DATE:20261203\r\n"), "\(written)")
+        #expect(!written.contains("X-TASKS-SERIES-DUE"))
+    }
+
+    /// Its RRULE said a series from the day it was read with: beside a due changed here, removed, or
+    /// a recurrence given here, its lines are not written (the RRULE stood beside the new due).
+    @Test(arguments: [Due.day(Samples.day(2026, 12, 5)), nil])
+    func aKeptSeriesIsNotWrittenBesideADueChangedHere(_ due: Due?) throws {
+        var task = try read(Self.series, in: Samples.utc)
+        task.due = due
+        let written = exported(task, in: Samples.utc)
+        #expect(!written.contains("RRULE") && !written.contains("EXDATE") && !written.contains("X-TASKS-SERIES-DUE"), "\(written)")
+    }
+
+    @Test func aKeptSeriesGivesWayToARecurrenceGivenHere() throws {
+        var task = try read(Self.series, in: Samples.utc)
+        task.recurrence = Recurrence(.days(2))
+        let written = exported(task, in: Samples.utc)
+        #expect(written.contains("DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=DAILY;INTERVAL=2\r\n"), "\(written)")
+        #expect(!written.contains("EXDATE"))
+    }
+
+    /// An export read again keeps the series as the first reading did, and says so again.
+    @Test func aKeptSeriesReadBackIsKeptTheSameWay() throws {
+        let task = try read(Self.series, in: Samples.utc)
+        let back = try #require(try RoundTripTests.reimported(Array(exported(task, in: Samples.utc).utf8), .ics).first)
+        #expect(back.foreign == task.foreign && back.due == task.due && back.recurrence == nil)
+    }
+}
