@@ -139,8 +139,15 @@ enum ICalendar {
     /// task's only when it is done: one that is not keeps it in its place among the foreign lines.)
     private static let modelled: Set<String> = ["CREATED", "LAST-MODIFIED", "SUMMARY", "X-TASKS-TEXT"]
 
+    /// A file's series in this machine's zone is one with no zone of its own, as one made here is:
+    /// an export read back is the list exported. (A sync keeps that zone, `ICalendarResource`: a
+    /// phone's series read in New York still counts there once the machine is in Berlin.)
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
-        try read(bytes, timeZone: timeZone, now: now, oneToDo: false).file
+        var file = try read(bytes, timeZone: timeZone, now: now, oneToDo: false).file
+        for index in file.tasks.indices where file.tasks[index].recurrence?.zone == timeZone.identifier {
+            file.tasks[index].recurrence?.zone = nil
+        }
+        return file
     }
 
     /// The file, and the line each of its VTODOs starts on (those without text too); with `oneToDo`,
@@ -208,7 +215,7 @@ enum ICalendar {
         // Series kept as tasks that do not repeat, which the import says (it said nothing: found by
         // an independent tester): counted before the zones' own rules join the kept lines.
         let unfollowed = tasks.count { task in
-            task.recurrence == nil && (task.foreign["icalendar"] ?? "").split(separator: "\n").contains { ContentLine.name(of: String($0)) == "RRULE" }
+            (task.foreign["icalendar"] ?? "").split(separator: "\n").contains { $0.hasPrefix(ICalendarAttributes.keptSeriesMarker + ":") }
         }
         // Each to-do keeps the zones its kept lines name (a zone may come after them in the file).
         if !zones.isEmpty {
@@ -285,7 +292,10 @@ enum ICalendar {
         let createdAt = try time("CREATED") ?? stamped ?? now
         let attributes = ICalendarAttributes.read(first: properties, all: own, timeZone: timeZone, rules: rules)
         // An RRULE not taken (of another form, or a second one) is a series tasks cannot follow.
-        if refusingUnreadableRecurrence, let rule = own.first(where: { $0.name == "RRULE" && !attributes.taken.contains($0.number) }) {
+        // So is one with dates of its own (`RDATE`), with or without an RRULE: re-dated here, its
+        // dates were lost there (found by an independent tester).
+        if refusingUnreadableRecurrence,
+           let rule = own.first(where: { ($0.name == "RRULE" || $0.name == "RDATE") && !attributes.taken.contains($0.number) }) {
             throw InterchangeError(.line(rule.number), .unreadableRecurrence(rule.value))
         }
         let status = properties["STATUS"]?.value.uppercased()

@@ -83,7 +83,10 @@ enum ICalendarAttributes {
         case nil: break
         }
         if let recurrence = task.recurrence {
-            lines.append("RRULE:" + rule(recurrence.rule, dueDay: task.due?.day(in: timeZone)))
+            // The day of the month in the zone the series counts in, where its DUE is written: in this
+            // machine's, a phone's series monthly on the 1st at 01:00 in Berlin, read in New York,
+            // was written as monthly on the last day (found by an independent tester).
+            lines.append("RRULE:" + rule(recurrence.rule, dueDay: task.due?.day(in: recurrence.countingZone(timeZone))))
             if recurrence.fromCompletion { lines.append(fromCompletion) }
         }
         return lines
@@ -206,7 +209,7 @@ enum ICalendarAttributes {
         // Counted in the due's own zone when the system knows it (`clocked`), a series falls on the
         // days RFC 5545 says whatever day it is here.
         if let line = first["RRULE"], let rule = rule(line.value), first["EXDATE"] == nil, first["RDATE"] == nil,
-           case let recurrence = clocked(Recurrence(rule), due: read.due, line: first["DUE"], timeZone: timeZone),
+           case let recurrence = clocked(Recurrence(rule), due: read.due, line: dueLine, isDue: first["DUE"] != nil, timeZone: timeZone),
            case let dueDay = read.due?.day(in: recurrence.countingZone(timeZone)),
            followsAlike(rule, seriesDay: seriesDay, dueDay: dueDay) {
             read.recurrence = recurrence.kept(forDueOn: dueDay)
@@ -223,20 +226,23 @@ enum ICalendarAttributes {
     }
 
     /// `recurrence` counted as the `DUE` line written in a zone (`TZID=`, or floating) says, for a
-    /// timed due: in that zone, when it is one the system knows other than `timeZone` (a phone's
-    /// series due at 09:00 in New York stays at 09:00 there, where clocks change on other days than
-    /// in Berlin), and at the line's time of day when its due is not that time (02:30 on the night
+    /// timed due: in that zone, when it is one the system knows (a phone's series due at 09:00 in
+    /// New York stays at 09:00 there from Berlin, where clocks change on other days), and at the line's time of day when its due is not that time (02:30 on the night
     /// clocks skip it is 03:30, and the series' next one 02:30 again). Both drifted an hour before
     /// (found by an independent tester). A due in UTC, or in a zone known only by its rules, counts
-    /// in `timeZone`, as before.
-    private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, timeZone: TimeZone) -> Recurrence {
+    /// in `timeZone`, as before. A due that is a `DTSTART` plus a `DURATION` (not `isDue`) takes
+    /// the start's zone, not its time of day.
+    private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, isDue: Bool, timeZone: TimeZone) -> Recurrence {
         guard case let .instant(instant)? = due, let line, line.value.utf8.count == 15 else { return recurrence }
         var clocked = recurrence
         if let tzid = parameters(of: line)["TZID"] {
             // A name with a space in it would not be kept whole (`Recurrence.storedForm`).
             guard let zone = TimeZone(identifier: tzid), !zone.identifier.contains(" ") else { return recurrence }
-            if zone.identifier != timeZone.identifier { clocked.zone = zone.identifier }
+            // Kept even when it is this machine's: read in New York, a phone's series there counted
+            // in Berlin once the laptop was there (found by an independent tester).
+            clocked.zone = zone.identifier
         }
+        guard isDue else { return clocked }
         let digits = Array(line.value.utf8)
         func number(_ at: Int) -> Int { Int(digits[at] - UInt8(ascii: "0")) * 10 + Int(digits[at + 1] - UInt8(ascii: "0")) }
         let (hour, minute) = (number(9), number(11))

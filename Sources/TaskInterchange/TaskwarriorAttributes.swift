@@ -18,7 +18,8 @@ import TaskModel
 ///   and makes no second one; reading skips that template without reporting it. A task that came
 ///   from Taskwarrior as an instance keeps its `parent` and gets no template (Taskwarrior has it).
 ///   A recurrence Taskwarrior cannot say (counted from completion, other weekdays, another day of
-///   the month, no due date) is `tasksrecur` with the store's form (`Recurrence.storedForm`).
+///   the month, no due date, a zone of its own or a time of day kept) is `tasksrecur` with the
+///   store's form (`Recurrence.storedForm`).
 enum TaskwarriorAttributes {
     private static let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
 
@@ -63,8 +64,10 @@ enum TaskwarriorAttributes {
                         .init(key: "mask", value: .string("-")), .init(key: "rtype", value: .string("periodic")),
                     ]
                 }
-                // `recur` reads back as the due date's day of the month; a day fixed already is kept exactly.
-                if case .months(_, _?) = recurrence.rule {
+                // `recur` reads back as the due date's day of the month; a day fixed already is kept
+                // exactly, and so is a series' clock (a zone of its own, a time of day kept).
+                let fixedDay = if case .months(_, _?) = recurrence.rule { true } else { false }
+                if fixedDay || recurrence.zone != nil || recurrence.minuteOfDay != nil {
                     members.append(.init(key: "tasksrecur", value: .string(recurrence.storedForm)))
                 }
             } else {

@@ -28,21 +28,34 @@ final class ListSync {
     func run(_ command: SyncCommand, at moment: Moment, say: (Message) -> Void) throws -> SyncCommands.Outcome {
         guard let sync else { throw SyncCommand.Refusal.unavailable }
         _ = hasNews
-        let done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground, say: say)
+        let syncs = switch command {
+        case .run, .pair: true
+        case .status, .unpair: false
+        }
+        let done: SyncCommands.Outcome
+        do {
+            done = try SyncCommands.perform(command, with: sync, at: moment, sentBefore: sentInBackground, say: say)
+        } catch {
+            if syncs { hearBesideTypedSync() }
+            throw error
+        }
         // A sync that ran sent every change made here: closing the prompt need not send them again.
-        switch command {
-        case .run, .pair:
+        if syncs {
             background?.changesSent()
-            // The prompt's own sync that gave up waiting for this one's turn meanwhile has nothing
-            // to say: it said "another sync of this list has been under way" of the sync just typed
-            // here (found by an independent tester).
-            hear((background?.takeOutcomes() ?? []).filter { outcome in
-                if case .failed(.otherSyncBusy) = outcome { false } else { true }
-            })
+            hearBesideTypedSync()
             sentInBackground = .init()
-        case .status, .unpair: break
         }
         return done
+    }
+
+    /// Hears what the prompt's own syncs came to while a sync typed here ran, but for one that gave
+    /// up waiting for its turn: it said "another sync of this list has been under way" of the sync
+    /// just typed, which said how it went itself, synced, failed or stopped with Ctrl-C (found by an
+    /// independent tester).
+    private func hearBesideTypedSync() {
+        hear((background?.takeOutcomes() ?? []).filter { outcome in
+            if case .failed(.otherSyncBusy) = outcome { false } else { true }
+        })
     }
 
     /// As the prompt closes: sends what was changed here and not sent yet (`BackgroundSync`), and

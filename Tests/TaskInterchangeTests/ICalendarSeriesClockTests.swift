@@ -36,9 +36,16 @@ import TaskModel
         #expect(back.due == follower.due && back.recurrence == follower.recurrence)
     }
 
-    /// One in the machine's own zone counts there with no zone of its own, as one made here does.
-    @Test func aSeriesReadInTheMachinesZoneHasNoZoneOfItsOwn() throws {
-        let task = try read("DUE;TZID=Europe/Berlin:20270313T090000\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+    /// One in the machine's own zone, synced, keeps it too: it counts there wherever the machine goes
+    /// next (read in New York, it counted in Berlin once the laptop was there: found by an
+    /// independent tester). Imported, it has none, as one made here: an export imported again is
+    /// the list exported. One in UTC counts in the machine's zone, as before.
+    @Test func aSeriesReadInTheMachinesZoneKeepsItWhenSynced() throws {
+        let lines = "DUE;TZID=Europe/Berlin:20270313T090000\r\nRRULE:FREQ=DAILY\r\n"
+        let file = "BEGIN:VCALENDAR\r\n" + Mapping.todo(1, "SUMMARY:Meet\r\n" + lines) + "END:VCALENDAR\r\n"
+        let synced = try ICalendarResource.read(Array(file.utf8), timeZone: berlin, now: Samples.now)
+        #expect(synced.recurrence == Recurrence(.days(1), zone: "Europe/Berlin"))
+        let task = try read(lines, in: berlin)
         #expect(task.recurrence == Recurrence(.days(1)))
         let inUTC = try read("DUE:20270313T080000Z\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
         #expect(inUTC.recurrence == Recurrence(.days(1)))
@@ -61,6 +68,35 @@ import TaskModel
         let task = try read("DUE;TZID=Europe/Berlin:20270328T023000\r\nRRULE:FREQ=DAILY\r\n", in: Samples.utc)
         #expect(task.recurrence == Recurrence(.days(1), zone: "Europe/Berlin", minuteOfDay: 150))
         #expect(exported(task, in: Samples.utc).contains("DUE;TZID=Europe/Berlin:20270328T023000\r\nRRULE:FREQ=DAILY\r\n"))
+    }
+
+    /// Monthly on the 1st at 01:00 in Berlin, read in New York (where it is the 31st or the 28th):
+    /// its RRULE says the day in Berlin, where it counts and its DUE is written. It was written as
+    /// monthly on the month's last day (found by an independent tester).
+    @Test func aMonthlySeriesInAnotherZoneIsWrittenOnItsDayThere() throws {
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let task = try read("DUE;TZID=Europe/Berlin:20270201T010000\r\nRRULE:FREQ=MONTHLY\r\n", in: newYork)
+        #expect(task.recurrence == Recurrence(.months(1, dayOfMonth: nil), zone: "Europe/Berlin"))
+        let written = exported(task, in: newYork)
+        #expect(written.contains("DUE;TZID=Europe/Berlin:20270201T010000\r\nRRULE:FREQ=MONTHLY\r\n"), "\(written)")
+    }
+
+    /// A due that is a start and a duration counts in the start's zone (it counted here).
+    @Test func aSeriesDueByItsStartAndDurationCountsInTheStartsZone() throws {
+        let task = try read("DTSTART;TZID=America/New_York:20270313T090000\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\n", in: berlin)
+        #expect(task.due == .instant(Date(timeIntervalSince1970: 1_804_950_000))) // 10:00 in New York
+        #expect(task.recurrence == Recurrence(.days(1), zone: "America/New_York"))
+    }
+
+    /// Taskwarrior's JSON keeps the clock (`tasksrecur`): read back, the series is the same. It lost
+    /// its zone and kept time, and came an hour off (found by an independent tester).
+    @Test(arguments: [Recurrence(.days(1), zone: "America/New_York"), Recurrence(.weekdays([.monday]), minuteOfDay: 150)])
+    func aSeriesClockGoesThroughTaskwarriorsJSON(_ recurrence: Recurrence) throws {
+        let task = TaskItem(id: UUID(), text: "Meet", createdAt: Samples.now, due: .instant(Date(timeIntervalSince1970: 1_804_946_400)),
+                            recurrence: recurrence)
+        let json = Interchange.export(TaskList([task]), as: .json, timeZone: berlin)
+        let back = try #require(try RoundTripTests.reimported(json, .json, timeZone: berlin).first)
+        #expect(back.recurrence == recurrence && back.due == task.due)
     }
 
     // MARK: A series tasks cannot follow
@@ -91,6 +127,22 @@ import TaskModel
         let written = exported(task, in: Samples.utc)
         #expect(written.contains("DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=DAILY;INTERVAL=2\r\n"), "\(written)")
         #expect(!written.contains("EXDATE"))
+    }
+
+    /// Dates of its own (`RDATE`) without an RRULE make a series too: kept, counted by an import,
+    /// and left alone by a sync. It was read as a plain task, and re-dating it here lost its dates
+    /// there (found by an independent tester).
+    @Test func aSeriesOfDatesAloneIsKeptAndCounted() throws {
+        let lines = "DUE;VALUE=DATE:20270105\r\nRDATE;VALUE=DATE:20270201\r\n"
+        let file = "BEGIN:VCALENDAR\r\n" + Mapping.todo(1, "SUMMARY:Meet\r\n" + lines) + "END:VCALENDAR\r\n"
+        #expect(try Interchange.parse(Array(file.utf8), as: .ics, timeZone: Samples.utc, now: Samples.now).unfollowedSeries == 1)
+        #expect(throws: InterchangeError(.line(8), .unreadableRecurrence("20270201"))) {
+            try ICalendarResource.read(Array(file.utf8), timeZone: Samples.utc, now: Samples.now, refusingUnreadableRecurrence: true)
+        }
+        var task = try read(lines, in: Samples.utc)
+        #expect(exported(task, in: Samples.utc).contains(lines))
+        task.due = .day(Samples.day(2027, 1, 8))
+        #expect(!exported(task, in: Samples.utc).contains("RDATE"))
     }
 
     /// An export read again keeps the series as the first reading did, and says so again.

@@ -47,6 +47,17 @@ import TaskModel
         #expect(series.next(after: at(1_804_946_400), completed: Date(timeIntervalSince1970: 1_804_946_400), in: berlin) == at(1_805_032_800))
     }
 
+    /// A due given here is read in this machine's zone: the series counts there from then on. One
+    /// read in New York, re-dated at a prompt in Berlin, came an hour off after Berlin's clocks
+    /// changed (found by an independent tester). The same due given again changes nothing.
+    @Test func aDueGivenHereMakesTheSeriesCountInTheMachinesZone() {
+        let task = TaskItem(id: UUID(), text: "Meet", createdAt: Date(timeIntervalSince1970: 0), due: at(1_804_946_400),
+                            recurrence: Recurrence(.days(1), zone: "America/New_York", minuteOfDay: 150))
+        #expect(TaskEdit(due: .some(at(1_805_000_000))).applied(to: task).recurrence == Recurrence(.days(1)))
+        #expect(TaskEdit(due: .some(at(1_804_946_400))).applied(to: task).recurrence == task.recurrence)
+        #expect(TaskEdit(text: "Call").applied(to: task).recurrence == task.recurrence)
+    }
+
     @Test func theStoredFormKeepsTheClockAndReadsEveryEarlierForm() {
         let clocked = Recurrence(.months(1, dayOfMonth: 31), fromCompletion: true, zone: "America/New_York", minuteOfDay: 150)
         #expect(clocked.storedForm == "1m@31-after t150 zAmerica/New_York")

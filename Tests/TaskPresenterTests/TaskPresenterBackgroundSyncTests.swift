@@ -127,10 +127,12 @@ import Testing
     }
 
     /// The prompt's own sync that gives up waiting for its turn while a `sync` typed there waits
-    /// too, or runs, says nothing once the typed one has synced: it said "another sync of this list
-    /// has been under way" of it (found by an independent tester). Here another process holds the
-    /// list's lock until the prompt's own sync has given up.
-    @Test func thePromptsOwnSyncGivingUpWhileASyncTypedThereRunsSaysNothing() async throws {
+    /// too, or runs, says nothing once the typed one has synced, or was stopped (Ctrl-C): it said
+    /// "another sync of this list has been under way" of it (found by independent testers). Here
+    /// another process holds the list's lock until the prompt's own sync has given up; then it lets
+    /// go, or the typed sync is interrupted as Ctrl-C does.
+    @Test(arguments: [false, true])
+    func thePromptsOwnSyncGivingUpWhileASyncTypedThereRunsSaysNothing(stopped: Bool) async throws {
         let prompt = try await Prompt()
         defer { withExtendedLifetime(prompt) {} }
         let (sut, view) = (prompt.sut, prompt.view)
@@ -143,20 +145,22 @@ import Testing
         sut.showStoreNews()
         let lock = open(prompt.statePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
         sut.handle(line: "add Call mom")
         view.reset()
-        // The lock is let go once the prompt's own sync, brought by the change, has given up.
-        let release = Thread { [descriptor] in
+        // Once the prompt's own sync, brought by the change, has given up.
+        let release = Thread { [descriptor, sync = prompt.sync] in
             var gaveUp = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&gaveUp, 1, 60_000)
-            close(lock)
+            if stopped { sync.interrupt() } else { flock(lock, LOCK_UN) }
         }
         release.start()
 
         sut.handle(line: "sync")
         sut.showStoreNews()
 
-        #expect(view.messages == ["another sync of this list is under way: waiting for it (Ctrl-C stops)", "synced: sent 1 new"])
-        #expect(try await prompt.server.client().list().count == 2)
+        let waitingLine = "another sync of this list is under way: waiting for it (Ctrl-C stops)"
+        #expect(view.messages == [waitingLine, stopped ? "sync: interrupted; nothing is lost: sync again to finish" : "synced: sent 1 new"])
+        #expect(try await prompt.server.client().list().count == (stopped ? 1 : 2))
     }
 }

@@ -149,6 +149,28 @@ import Testing
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "\(text)")
     }
 
+    /// A phone's daily series at 09:00 in New York, first synced on a machine in New York and checked
+    /// off in Berlin, counts in New York: its next task is at 09:00 there the Sunday New York's clocks
+    /// go forward, written in its zone. It counted in Berlin and came at 10:00, written in Berlin's
+    /// zone (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesSyncedInItsOwnZoneCountsThereFromAnother(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        _ = try await store.server.client().put("ny.ics", SyncedStore.vtodo(uid: "ny", "SUMMARY:Standup",
+                                                                        "DUE;TZID=America/New_York:20310308T090000", "RRULE:FREQ=DAILY"))
+        let (newYork, berlin) = (["TZ": "America/New_York"], ["TZ": "Europe/Berlin"])
+        try await store.run("sync", store.server.collection.absoluteString, environment: newYork).expectSuccess()
+
+        try await store.run("done", "1", environment: berlin).expectSuccess()
+        try await store.run("sync", environment: berlin).expectSuccess()
+
+        let next = try await store.remote().values.filter { !$0.contains("STATUS:COMPLETED") }
+        #expect(next.count == 1)
+        #expect(next.first.flatMap { SyncedStore.line("DUE", in: $0) } == "DUE;TZID=America/New_York:20310309T090000")
+        let shown = try await ProgramRun(["list"], in: store.folder, environment: store.environment(newYork)).output
+        #expect(shown.contains("9 mar 2031 09:00"), "\(shown)")
+    }
+
     /// The phone's categories, which tasks reads as tags without spaces.
     static let categories = #"CATEGORIES:home,with space,x\,y,Ünïcode Tag"#
 

@@ -37,7 +37,14 @@ public struct TaskEdit: Sendable, Hashable {
     public func applied(to task: TaskItem) -> TaskItem {
         var task = task
         if let text { task.text = text }
-        if let due { task.due = due }
+        if let due, due != task.due {
+            task.due = due
+            // A due given here is read in this machine's zone (`Recurrence.zone`): the series counts
+            // there from now on. One read in New York, re-dated to 09:00 at a prompt in Berlin, came
+            // at 10:00 after Berlin's clocks changed (found by an independent tester).
+            task.recurrence?.zone = nil
+            task.recurrence?.minuteOfDay = nil
+        }
         if tags != nil || !addedTags.isEmpty || !removedTags.isEmpty {
             task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
         }

@@ -172,9 +172,23 @@ struct SyncPlan {
         // copies checked off) is what both started from: the other copy's changes are kept, not
         // taken for conflicts that the copy made later won (found by an independent tester).
         let startedFrom = base == nil ? Self.untouched(local: localTask, remote: remoteTask) : nil
-        let merge = SyncMerge.merge(base: base.map(SyncFields.init) ?? startedFrom, local: localTask.map(SyncFields.init),
+        // A series with no zone of its own counts in this machine's: the same series as one read in
+        // it (`Recurrence.zone`), and kept without one here when it had none.
+        func zoned(_ fields: SyncFields) -> SyncFields {
+            var fields = fields
+            if fields.recurrence?.zone == nil { fields.recurrence?.zone = timeZone.identifier }
+            return fields
+        }
+        func unzoned(_ fields: SyncFields) -> SyncFields {
+            var fields = fields
+            if let own = localTask?.recurrence, own.zone == nil, fields.recurrence?.zone == timeZone.identifier { fields.recurrence?.zone = nil }
+            return fields
+        }
+        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map(zoned), local: localTask.map { zoned(SyncFields($0)) },
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
-                                    remote: remoteTask.map(SyncFields.init), remoteChangedAt: remoteTask?.modifiedAt)
+                                    remote: remoteTask.map { zoned(SyncFields($0)) }, remoteChangedAt: remoteTask?.modifiedAt)
+        merge.fields = merge.fields.map(unzoned)
+        merge.keepingLocal = merge.keepingLocal.map(unzoned)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
         // The properties tasks does not model come from the server when it sent the task again.
         let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
