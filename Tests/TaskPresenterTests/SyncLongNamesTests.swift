@@ -82,7 +82,7 @@ struct SyncLongNamesTests {
         #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text) == [
             "paired with \(Self.address) as alice", "password from ~/.netrc",
             "first sync not finished (sync finishes it); 3 tasks on both sides so far",
-            "left alone: 2 to-dos on the server that tasks cannot read",
+            "left alone: 2 to-dos on the server that tasks cannot read or follow",
         ])
     }
 

@@ -59,7 +59,7 @@ import Testing
         let changed = try await store.run("sync")
 
         #expect(again == ProgramRun(output: "synced: nothing changed\n"))
-        #expect(leftAlone == ["last synced; 1 task was on both sides", "left alone: 2 to-dos on the server that tasks cannot read"])
+        #expect(leftAlone == ["last synced; 1 task was on both sides", "left alone: 2 to-dos on the server that tasks cannot read or follow"])
         #expect(changed == ProgramRun(output: "synced: received 1 new\n"))
         #expect(try await status() == ["last synced; 2 tasks were on both sides"])
         #expect(FieldSyncTests.rows(try await store.list()) == ["   Buy milk", "   Team meeting once"])
