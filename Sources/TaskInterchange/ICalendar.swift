@@ -78,11 +78,14 @@ enum ICalendar {
         }
         // A favourite keeps the high priority it was read with (another client's 2 to 4).
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
-        // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE).
+        // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE),
+        // but a series' own (`ICalendarAttributes.writesItsZone`).
         let zoneMarker = foreignLine(ICalendarAttributes.dueZoneMarker)
-        let dueZone = zoneMarker.flatMap(ICalendarTimeZones.tzid(named:)) ?? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
+        let ownZone = ICalendarAttributes.writesItsZone(task, marker: zoneMarker)
+        let dueZone = ownZone ? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
+            : zoneMarker.flatMap(ICalendarTimeZones.tzid(named:)) ?? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
         let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone,
-                                                   isFloating: zoneMarker == ICalendarAttributes.floatingDueMarker, rules: rules)
+                                                   isFloating: !ownZone && zoneMarker == ICalendarAttributes.floatingDueMarker, rules: rules)
         lines += dueZone == nil ? attributes : attributes.map(zoned)
         // Not zoned: categories another program wrote are written as they were, parameters and all.
         lines += ICalendarCategories.lines(for: task.tags, kept: foreign)
@@ -139,12 +142,12 @@ enum ICalendar {
     /// task's only when it is done: one that is not keeps it in its place among the foreign lines.)
     private static let modelled: Set<String> = ["CREATED", "LAST-MODIFIED", "SUMMARY", "X-TASKS-TEXT"]
 
-    /// A file's series in this machine's zone is one with no zone of its own, as one made here is:
-    /// an export read back is the list exported. (A sync keeps that zone, `ICalendarResource`: a
-    /// phone's series read in New York still counts there once the machine is in Berlin.)
+    /// A file's series in this machine's zone, or in UTC, is one with no zone of its own, as one made
+    /// here is: an export read back is the list exported. (A sync keeps that zone, `ICalendarResource`:
+    /// a phone's series read in New York still counts there once the machine is in Berlin.)
     static func parse(_ bytes: [UInt8], timeZone: TimeZone, now: Date) throws(InterchangeError) -> ParsedFile {
         var file = try read(bytes, timeZone: timeZone, now: now, oneToDo: false).file
-        for index in file.tasks.indices where file.tasks[index].recurrence?.zone == timeZone.identifier {
+        for index in file.tasks.indices where [timeZone.identifier, ICalendarAttributes.utc].contains(file.tasks[index].recurrence?.zone) {
             file.tasks[index].recurrence?.zone = nil
         }
         return file

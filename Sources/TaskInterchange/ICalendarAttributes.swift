@@ -52,12 +52,38 @@ enum ICalendarAttributes {
     /// is UTC or one the system cannot name again (the due is written in UTC).
     static func seriesZone(of task: TaskItem, timeZone: TimeZone) -> String? {
         guard let recurrence = task.recurrence, case let .instant(instant)? = task.due else { return nil }
-        // A series counted in a zone of its own (read so from another client) is written in it.
-        if let own = recurrence.zone, TimeZone(identifier: own) != nil { return own }
-        guard let zone = TimeZone(identifier: timeZone.identifier),
+        // A series counted in a zone of its own (read so from another client, or pinned by a sync) is written in it.
+        let name = recurrence.zone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? timeZone.identifier
+        guard let zone = TimeZone(identifier: name),
               zone.secondsFromGMT(for: instant) != 0 || zone.nextDaylightSavingTimeTransition(after: instant) != nil
         else { return nil }
-        return timeZone.identifier
+        return name
+    }
+
+    /// The name of UTC as a series' zone (`Recurrence.zone`): a due read in UTC (`DUE:…Z`) counts there.
+    static let utc = "UTC"
+
+    /// Whether a recurring task with a timed due is written in the zone it counts in (`seriesZone`)
+    /// rather than the one it was read in (`marker`, the `dueZoneMarker` line): always, but for a
+    /// series with no zone of its own read floating or in a zone the system does not know, which
+    /// counts here and is written as it was read.
+    static func writesItsZone(_ task: TaskItem, marker: String?) -> Bool {
+        guard let recurrence = task.recurrence, case .instant? = task.due else { return false }
+        guard recurrence.zone == nil, let marker else { return true }
+        if marker == floatingDueMarker { return false }
+        return ICalendarTimeZones.tzid(named: marker).map { TimeZone(identifier: $0) != nil } ?? true
+    }
+
+    /// The zone a sync pins a timed series with no zone of its own to, the one it is written in
+    /// there (`seriesZone`, `utc` for one written in UTC), so that every copy of the list counts it
+    /// alike wherever it is: nil for one it writes as it was read (`writesItsZone`), or none is due.
+    static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
+        guard let recurrence = task.recurrence, recurrence.zone == nil, case .instant? = task.due else { return nil }
+        let marker = task.foreign["icalendar"].flatMap { lines in
+            lines.split(separator: "\n").first { $0.hasPrefix(dueZoneMarker) }.map(String.init)
+        }
+        guard writesItsZone(task, marker: marker) else { return nil }
+        return seriesZone(of: task, timeZone: timeZone) ?? utc
     }
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);
@@ -233,8 +259,14 @@ enum ICalendarAttributes {
     /// in `timeZone`, as before. A due that is a `DTSTART` plus a `DURATION` (not `isDue`) takes
     /// the start's zone, not its time of day.
     private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, isDue: Bool, timeZone: TimeZone) -> Recurrence {
-        guard case let .instant(instant)? = due, let line, line.value.utf8.count == 15 else { return recurrence }
+        guard case let .instant(instant)? = due, let line else { return recurrence }
         var clocked = recurrence
+        // In UTC, as RFC 5545 counts it: two copies of the list in other zones made two next tasks.
+        if line.value.utf8.count == 16, line.value.hasSuffix("Z") {
+            clocked.zone = utc
+            return clocked
+        }
+        guard line.value.utf8.count == 15 else { return recurrence }
         if let tzid = parameters(of: line)["TZID"] {
             // A name with a space in it would not be kept whole (`Recurrence.storedForm`).
             guard let zone = TimeZone(identifier: tzid), !zone.identifier.contains(" ") else { return recurrence }

@@ -24,6 +24,14 @@ public enum ICalendarResource {
         return task
     }
 
+    /// The zone a sync pins `task`'s series to when it has none of its own (`Recurrence.zone`): the
+    /// one it is written in, so that every copy of the list counts it alike; nil when there is none
+    /// to pin (no series, an all-day due, one written as read: floating, or in a zone the system
+    /// does not know).
+    public static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
+        ICalendarAttributes.pinnedZone(of: task, timeZone: timeZone)
+    }
+
     /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its
     /// own `UID` and `SUMMARY` (not a VALARM's inside it): the identity `read` gives a task of that
     /// `UID`, and its text. Nil each when it has none, or the data is not text (a NUL byte, bytes

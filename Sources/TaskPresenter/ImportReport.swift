@@ -45,7 +45,7 @@ struct ImportReport {
         if series > 0 {
             let one = series == 1
             lines.append(.info("\(series) \(one ? "task repeats" : "tasks repeat") as tasks cannot follow: "
-                               + "\(dryRun ? "to import" : "imported") as \(one ? "a one-off, its" : "one-offs, their") RRULE kept"))
+                               + "\(dryRun ? "to import" : "imported") as \(one ? "a one-off, its" : "one-offs, their") rule kept"))
         }
         return lines
     }

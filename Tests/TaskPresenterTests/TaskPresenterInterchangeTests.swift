@@ -192,9 +192,9 @@ struct TaskPresenterInterchangeTests {
         #expect(sut.handle(line: "import cal.ics") == .succeeded)
         #expect(view.messages == ["would add: Meet", "would add: Walk",
                                   "Dry run of cal.ics (iCalendar): 2 to add, 0 to update, 0 unchanged; nothing was changed",
-                                  "1 task repeats as tasks cannot follow: to import as a one-off, its RRULE kept",
+                                  "1 task repeats as tasks cannot follow: to import as a one-off, its rule kept",
                                   "Imported cal.ics (iCalendar): 2 added, 0 updated, 0 unchanged",
-                                  "1 task repeats as tasks cannot follow: imported as a one-off, its RRULE kept"])
+                                  "1 task repeats as tasks cannot follow: imported as a one-off, its rule kept"])
     }
 
     @Test("a byte-order mark is no part of the first task")

@@ -171,6 +171,41 @@ import Testing
         #expect(shown.contains("9 mar 2031 09:00"), "\(shown)")
     }
 
+    /// Two laptops, one in New York and one in Berlin, both check off the same series once New York's
+    /// clocks have gone forward and Berlin's not yet: there is one next task. Made in New York, the
+    /// series is pinned to New York's zone by its first sync, where it is written; a phone's in UTC
+    /// counts in UTC. Each laptop counted in its own zone, and the server got two next tasks
+    /// (found by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func twoLaptopsInOtherZonesCheckingOffOneSeriesMakeOneNextTask(kind: CalDAVTestServer.Kind, fromAPhoneInUTC: Bool) async throws {
+        let first = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let second = try SyncedStore(first.server)
+        let (newYork, berlin) = (["TZ": "America/New_York"], ["TZ": "Europe/Berlin"])
+        if fromAPhoneInUTC {
+            _ = try await first.server.client().put("utc.ics", SyncedStore.vtodo(uid: "utc", "SUMMARY:Standup", "DUE:20310308T140000Z",
+                                                                                "RRULE:FREQ=DAILY"))
+        } else {
+            try await first.run("add", "Standup", "due:2031-03-08", "09:00", "every:day", environment: newYork).expectSuccess()
+        }
+        try await first.run("sync", first.server.collection.absoluteString, environment: newYork).expectSuccess()
+        try await second.run("sync", first.server.collection.absoluteString, environment: berlin).expectSuccess()
+
+        try await first.run("done", "1", environment: berlin).expectSuccess() // the first laptop is in Berlin now
+        try await second.run("done", "1", environment: berlin).expectSuccess()
+        try await first.run("sync", environment: berlin).expectSuccess()
+        try await second.run("sync", environment: berlin).expectSuccess()
+        try await first.run("sync", environment: berlin).expectSuccess()
+
+        let next = try await first.remote().values.filter { !$0.contains("STATUS:COMPLETED") }
+        #expect(next.count == 1)
+        #expect(next.first.flatMap { SyncedStore.line("DUE", in: $0) }
+                == (fromAPhoneInUTC ? "DUE:20310309T140000Z" : "DUE;TZID=America/New_York:20310309T090000"))
+        for store in [first, second] {
+            let shown = try await ProgramRun(["list"], in: store.folder, environment: store.environment(berlin)).output
+            #expect(shown.components(separatedBy: "↻").count == 2, "\(shown)")
+        }
+    }
+
     /// The phone's categories, which tasks reads as tags without spaces.
     static let categories = #"CATEGORIES:home,with space,x\,y,Ünïcode Tag"#
 

@@ -210,7 +210,10 @@ struct SyncRun {
             guard let id = task.id else { continue }
             if let before = local[id] {
                 // Other programs' properties coming back are no news.
-                if SyncFields(before) != SyncFields(task) { report.received.updated += 1 }
+                // Nor is a series pinned to its zone (`SyncPlan`).
+                var pinned = SyncFields(task)
+                if before.recurrence?.zone == nil { pinned.recurrence?.zone = nil }
+                if SyncFields(before) != pinned { report.received.updated += 1 }
             } else {
                 report.received.added += 1
             }
