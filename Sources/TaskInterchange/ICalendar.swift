@@ -79,9 +79,9 @@ enum ICalendar {
         // A favourite keeps the high priority it was read with (another client's 2 to 4).
         if task.isFavorite { lines.append(foreignLine("PRIORITY").flatMap { isHigh($0) ? zoned($0) : nil } ?? "PRIORITY:1") }
         // The zone a timed due was read in: its line names the zone to write (with its VTIMEZONE),
-        // but a series' own (`ICalendarAttributes.writesItsZone`).
+        // but the zone of a series of its own (`ICalendarAttributes.writesItsZone`).
         let zoneMarker = foreignLine(ICalendarAttributes.dueZoneMarker)
-        let ownZone = ICalendarAttributes.writesItsZone(task, marker: zoneMarker)
+        let ownZone = ICalendarAttributes.writesItsZone(task)
         let dueZone = ownZone ? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
             : zoneMarker.flatMap(ICalendarTimeZones.tzid(named:)) ?? ICalendarAttributes.seriesZone(of: task, timeZone: timeZone)
         let attributes = ICalendarAttributes.lines(of: task, timeZone: timeZone, dueZone: dueZone,

@@ -64,26 +64,27 @@ enum ICalendarAttributes {
     static let utc = "UTC"
 
     /// Whether a recurring task with a timed due is written in the zone it counts in (`seriesZone`)
-    /// rather than the one it was read in (`marker`, the `dueZoneMarker` line): always, but for a
-    /// series with no zone of its own read floating or in a zone the system does not know, which
-    /// counts here and is written as it was read.
-    static func writesItsZone(_ task: TaskItem, marker: String?) -> Bool {
+    /// rather than the one it was read in (the `dueZoneMarker` line): when it has a zone of its own
+    /// (`Recurrence.zone`), read so, given here or pinned by a sync.
+    static func writesItsZone(_ task: TaskItem) -> Bool {
         guard let recurrence = task.recurrence, case .instant? = task.due else { return false }
-        guard recurrence.zone == nil, let marker else { return true }
-        if marker == floatingDueMarker { return false }
-        return ICalendarTimeZones.tzid(named: marker).map { TimeZone(identifier: $0) != nil } ?? true
+        return recurrence.zone != nil
     }
 
     /// The zone a sync pins a timed series with no zone of its own to, the one it is written in
-    /// there (`seriesZone`, `utc` for one written in UTC), so that every copy of the list counts it
-    /// alike wherever it is: nil for one it writes as it was read (`writesItsZone`), or none is due.
+    /// there, so that every copy of the list counts it alike wherever it is: the zone it was read in
+    /// when the system knows it (a series synced before tasks kept zones), else `seriesZone` (`utc`
+    /// for one written in UTC). Nil when none is due, or it is written as it was read: floating,
+    /// or in a zone the system does not know.
     static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
         guard let recurrence = task.recurrence, recurrence.zone == nil, case .instant? = task.due else { return nil }
         let marker = task.foreign["icalendar"].flatMap { lines in
             lines.split(separator: "\n").first { $0.hasPrefix(dueZoneMarker) }.map(String.init)
         }
-        guard writesItsZone(task, marker: marker) else { return nil }
-        return seriesZone(of: task, timeZone: timeZone) ?? utc
+        guard let marker else { return seriesZone(of: task, timeZone: timeZone) ?? utc }
+        guard marker != floatingDueMarker, let tzid = ICalendarTimeZones.tzid(named: marker), TimeZone(identifier: tzid) != nil,
+              !tzid.contains(" ") else { return nil }
+        return tzid
     }
 
     /// The lines for `task`'s due date and recurrence, in that order (its tags: `ICalendarCategories`);

@@ -53,7 +53,7 @@ enum ListChange {
             return .add(text: plain, attributes: attributes)
         case let .due(numbers, date):
             let due: Due? = if date.lowercased() == "none" { nil } else { try Self.due(date, at: clock.moment) }
-            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(due: .some(due)))
+            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(due: .some(due), zone: clock.moment.timeZone.identifier))
         case let .every(numbers, period):
             var recurrence: Recurrence?
             if period.lowercased() != "none" {

@@ -54,6 +54,10 @@ import TaskModel
         let task = TaskItem(id: UUID(), text: "Meet", createdAt: Date(timeIntervalSince1970: 0), due: at(1_804_946_400),
                             recurrence: Recurrence(.days(1), zone: "America/New_York", minuteOfDay: 150))
         #expect(TaskEdit(due: .some(at(1_805_000_000))).applied(to: task).recurrence == Recurrence(.days(1)))
+        #expect(TaskEdit(due: .some(at(1_805_000_000)), zone: "Europe/Berlin").applied(to: task).recurrence
+                == Recurrence(.days(1), zone: "Europe/Berlin"))
+        #expect(TaskEdit(due: .some(.day(CalendarDay(year: 2027, month: 3, day: 20)!)), zone: "Europe/Berlin").applied(to: task).recurrence
+                == Recurrence(.days(1)))
         #expect(TaskEdit(due: .some(at(1_804_946_400))).applied(to: task).recurrence == task.recurrence)
         #expect(TaskEdit(text: "Call").applied(to: task).recurrence == task.recurrence)
     }

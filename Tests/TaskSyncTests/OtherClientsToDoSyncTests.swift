@@ -171,6 +171,37 @@ import Testing
         #expect(shown.contains("9 mar 2031 09:00"), "\(shown)")
     }
 
+    /// A phone's series in New York given a due at a prompt in Berlin counts in Berlin, and is
+    /// written there: it was written in New York and counted in Berlin, so that the phone and tasks
+    /// made their next tasks an hour apart (found by an independent tester). One synced before
+    /// tasks kept a series' zone (no zone of its own, as a store of that version holds it) is pinned
+    /// to the zone it was written in, not moved to this machine's.
+    @Test(arguments: servers, [false, true])
+    func aSeriesReDatedHereCountsHereAndOneSyncedBeforeKeepsItsZone(kind: CalDAVTestServer.Kind, before: Bool) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        _ = try await store.server.client().put("ny.ics", SyncedStore.vtodo(uid: "ny", "SUMMARY:Standup",
+                                                                        "DUE;TZID=America/New_York:20310308T090000", "RRULE:FREQ=DAILY"))
+        let berlin = ["TZ": "Europe/Berlin"]
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+        if before {
+            let sqlite = try await ProgramRun(program: "/usr/bin/sqlite3", [store.folder.file("tasks.sqlite"), "UPDATE task SET recurrence = '1d'"],
+                                              in: store.folder, environment: ["PATH": "/usr/bin:/bin"])
+            #expect(sqlite == ProgramRun())
+            #expect(try await store.run("sync", environment: berlin) == ProgramRun(output: "synced: nothing changed\n"))
+        } else {
+            try await store.run("due", "1", "2031-03-10", "09:00", environment: berlin).expectSuccess()
+            try await store.run("sync", environment: berlin).expectSuccess()
+        }
+
+        try await store.run("done", "1", environment: berlin).expectSuccess()
+        try await store.run("sync", environment: berlin).expectSuccess()
+
+        let next = try await store.remote().values.filter { !$0.contains("STATUS:COMPLETED") }
+        #expect(next.count == 1)
+        #expect(next.first.flatMap { SyncedStore.line("DUE", in: $0) }
+                == (before ? "DUE;TZID=America/New_York:20310309T090000" : "DUE;TZID=Europe/Berlin:20310311T090000"))
+    }
+
     /// Two laptops, one in New York and one in Berlin, both check off the same series once New York's
     /// clocks have gone forward and Berlin's not yet: there is one next task. Made in New York, the
     /// series is pinned to New York's zone by its first sync, where it is written; a phone's in UTC

@@ -11,9 +11,13 @@ public struct TaskEdit: Sendable, Hashable {
     public var removedTags: [String]
     /// The new recurrence, `.some(nil)` to stop it; nil keeps it.
     public var recurrence: Recurrence??
+    /// The zone `due` was read in (the machine's, where it was typed): a series given a timed due
+    /// here counts there from then on (`Recurrence.zone`).
+    public var zone: String?
 
     public init(text: String? = nil, due: Due?? = nil, tags: [String]? = nil, addedTags: [String] = [],
-                removedTags: [String] = [], recurrence: Recurrence?? = nil) {
+                removedTags: [String] = [], recurrence: Recurrence?? = nil, zone: String? = nil) {
+        self.zone = zone
         self.text = text
         self.due = due
         self.tags = tags
@@ -39,10 +43,10 @@ public struct TaskEdit: Sendable, Hashable {
         if let text { task.text = text }
         if let due, due != task.due {
             task.due = due
-            // A due given here is read in this machine's zone (`Recurrence.zone`): the series counts
-            // there from now on. One read in New York, re-dated to 09:00 at a prompt in Berlin, came
-            // at 10:00 after Berlin's clocks changed (found by an independent tester).
-            task.recurrence?.zone = nil
+            // A due given here is read in this machine's zone (`zone`): the series counts there from
+            // now on. One read in New York, re-dated to 09:00 at a prompt in Berlin, came at 10:00
+            // after Berlin's clocks changed (found by an independent tester).
+            if case .instant? = due { task.recurrence?.zone = zone } else { task.recurrence?.zone = nil }
             task.recurrence?.minuteOfDay = nil
         }
         if tags != nil || !addedTags.isEmpty || !removedTags.isEmpty {

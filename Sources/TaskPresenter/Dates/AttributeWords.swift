@@ -33,6 +33,7 @@ struct AttributeWords {
                 do {
                     let (due, count) = try moment.words.read(ArraySlice([value] + following))
                     edit.due = .some(due)
+                    edit.zone = moment.timeZone.identifier
                     index += count - 1
                 } catch {
                     throw .date(error)
