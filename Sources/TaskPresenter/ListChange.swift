@@ -52,8 +52,9 @@ enum ListChange {
             guard let plain else { throw .onlyAttributes }
             return .add(text: plain, attributes: attributes)
         case let .due(numbers, date):
-            let due: Due? = if date.lowercased() == "none" { nil } else { try Self.due(date, at: clock.moment) }
-            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(due: .some(due), zone: clock.moment.timeZone.identifier))
+            let (due, minute): (Due?, Int?) = if date.lowercased() == "none" { (nil, nil) } else { try Self.due(date, at: clock.moment) }
+            return .setFields(try targets(numbers, in: list, shown: shown),
+                              TaskEdit(due: .some(due), zone: clock.moment.timeZone.identifier, minuteOfDay: minute))
         case let .every(numbers, period):
             var recurrence: Recurrence?
             if period.lowercased() != "none" {
@@ -113,13 +114,13 @@ enum ListChange {
         }
     }
 
-    /// The due date `words` name (all of them).
-    private static func due(_ words: String, at moment: Moment) throws(CommandError) -> Due {
+    /// The due date `words` name (all of them), and the time of day typed (`DueWords.minuteOfDay`).
+    private static func due(_ words: String, at moment: Moment) throws(CommandError) -> (Due, Int?) {
         let split = words.split(separator: " ")
         do throws(DueWords.Failure) {
             let (due, count) = try moment.words.read(split[...])
             guard count == split.count else { throw DueWords.Failure.unknownDate(words) }
-            return due
+            return (due, DueWords.minuteOfDay(of: due, typedIn: split[...], count: count))
         } catch {
             throw .badDate(error)
         }

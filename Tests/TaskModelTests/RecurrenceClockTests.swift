@@ -62,6 +62,20 @@ import TaskModel
         #expect(TaskEdit(text: "Call").applied(to: task).recurrence == task.recurrence)
     }
 
+    /// The time a due was typed at, on the night clocks skip it, is kept by its series; any other
+    /// time, or one typed without a series, is the due's own.
+    @Test func aTimeTypedThatTheClocksSkipIsKeptByTheSeries() {
+        let task = TaskItem(id: UUID(), text: "Backup", createdAt: Date(timeIntervalSince1970: 0), recurrence: Recurrence(.days(1)))
+        let sunday = at(1_806_197_400) // 28 March 2027, 03:30 in Berlin, as 02:30 typed reads
+        #expect(TaskEdit(due: .some(sunday), zone: "Europe/Berlin", minuteOfDay: 150).applied(to: task).recurrence
+                == Recurrence(.days(1), zone: "Europe/Berlin", minuteOfDay: 150))
+        #expect(TaskEdit(due: .some(sunday), zone: "Europe/Berlin", minuteOfDay: 210).applied(to: task).recurrence
+                == Recurrence(.days(1), zone: "Europe/Berlin"))
+        var plain = task
+        plain.recurrence = nil
+        #expect(TaskEdit(due: .some(sunday), zone: "Europe/Berlin", minuteOfDay: 150).applied(to: plain).recurrence == nil)
+    }
+
     @Test func theStoredFormKeepsTheClockAndReadsEveryEarlierForm() {
         let clocked = Recurrence(.months(1, dayOfMonth: 31), fromCompletion: true, zone: "America/New_York", minuteOfDay: 150)
         #expect(clocked.storedForm == "1m@31-after t150 zAmerica/New_York")

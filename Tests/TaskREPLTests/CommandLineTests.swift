@@ -8,6 +8,23 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
+    /// A daily series typed at 02:30 on the night Berlin's clocks skip it is due at 03:30 that night
+    /// and at 02:30 the day after, given by `add` or by `due`: it stayed at 03:30 for good (found
+    /// by an independent tester).
+    @Test func aSeriesTypedAtATimeTheClocksSkipComesBackAtIt() async throws {
+        let berlin = ["TZ": "Europe/Berlin"]
+        for typed in [["add", "Backup", "due:2027-03-28", "02:30", "every:day"], ["add", "Water", "every:day"], ["due", "2", "2027-03-28", "02:30"]] {
+            #expect(try await ProgramRun(["--quiet"] + typed, in: folder, environment: berlin) == ProgramRun())
+        }
+        #expect(try await ProgramRun(["done", "1", "2"], in: folder, environment: berlin) == ProgramRun(output: """
+              1   ✓ Backup  28 mar 2027 03:30
+              2   Backup  29 mar 2027 02:30 ↻
+              3   ✓ Water  28 mar 2027 03:30
+              4   Water  29 mar 2027 02:30 ↻
+
+            """))
+    }
+
     @Test func versionPrintsTheNameAndNumber() async throws {
         #expect(try await ProgramRun(["--version"], in: folder) == ProgramRun(output: "tasks 0.1.0\n"))
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a change of fields sets (`edit`, `due`, `tag`, `every`): each field it names, the others
 /// kept as they are.
 public struct TaskEdit: Sendable, Hashable {
@@ -14,10 +16,14 @@ public struct TaskEdit: Sendable, Hashable {
     /// The zone `due` was read in (the machine's, where it was typed): a series given a timed due
     /// here counts there from then on (`Recurrence.zone`).
     public var zone: String?
+    /// The time of day, in minutes from midnight, `due` was typed at: kept by a series whose due
+    /// cannot say it (`Recurrence.minuteOfDay`), one typed at 02:30 on the night clocks skip it.
+    public var minuteOfDay: Int?
 
     public init(text: String? = nil, due: Due?? = nil, tags: [String]? = nil, addedTags: [String] = [],
-                removedTags: [String] = [], recurrence: Recurrence?? = nil, zone: String? = nil) {
+                removedTags: [String] = [], recurrence: Recurrence?? = nil, zone: String? = nil, minuteOfDay: Int? = nil) {
         self.zone = zone
+        self.minuteOfDay = minuteOfDay
         self.text = text
         self.due = due
         self.tags = tags
@@ -53,6 +59,13 @@ public struct TaskEdit: Sendable, Hashable {
             task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
         }
         if let recurrence { task.recurrence = recurrence }
+        // Typed at a time the clocks skip that day (02:30, due at 03:30), a series comes back at the
+        // time typed: it stayed at 03:30 for good (found by an independent tester).
+        if case let .instant(instant)?? = due, let minuteOfDay, let zone, let series = task.recurrence,
+           let clock = TimeZone(identifier: zone).map(series.countingZone),
+           CalendarDay.time(of: instant, in: clock) != (minuteOfDay / 60, minuteOfDay % 60) {
+            task.recurrence?.minuteOfDay = minuteOfDay
+        }
         return task
     }
 }

@@ -31,9 +31,11 @@ struct AttributeWords {
                 }
                 let following = words[index...].map(\.word)
                 do {
-                    let (due, count) = try moment.words.read(ArraySlice([value] + following))
+                    let typed = ArraySlice([value] + following)
+                    let (due, count) = try moment.words.read(typed)
                     edit.due = .some(due)
                     edit.zone = moment.timeZone.identifier
+                    edit.minuteOfDay = DueWords.minuteOfDay(of: due, typedIn: typed, count: count)
                     index += count - 1
                 } catch {
                     throw .date(error)

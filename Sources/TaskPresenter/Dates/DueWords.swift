@@ -36,6 +36,13 @@ struct DueWords {
         return (.instant(day.instant(hour: hour, minute: minute, in: timeZone)), dateWords + 1)
     }
 
+    /// The time of day, in minutes from midnight, of a timed `due` that `read` took from the first
+    /// `count` of `words`: the time typed, which a due on the night clocks skip it does not show.
+    static func minuteOfDay(of due: Due, typedIn words: ArraySlice<Substring>, count: Int) -> Int? {
+        guard case .instant = due, count > 0, count <= words.count else { return nil }
+        return time(words[words.startIndex + count - 1]).map { $0.hour * 60 + $0.minute }
+    }
+
     /// The day the first word (or two) names, and how many words that took.
     private func date(_ words: ArraySlice<Substring>) throws(Failure) -> (CalendarDay, Int) {
         let word = words[words.startIndex].lowercased()
