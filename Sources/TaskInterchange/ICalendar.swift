@@ -166,6 +166,9 @@ enum ICalendar {
         }
         var tasks: [TaskImport] = []
         var skipped: [SkippedEntry] = []
+        // Series kept as tasks that do not repeat, which the import says (it said nothing: found by
+        // an independent tester).
+        var unfollowed = 0
         var seen: [UUID: Int] = [:]
         var toDos: [Int] = []
         // The zones the file defines: kept with the to-dos that name them, and the rules of those
@@ -194,8 +197,8 @@ enum ICalendar {
                             throw InterchangeError(.line(last.line), .severalToDos(firstLine: firstLine))
                         }
                         toDos.append(last.line)
-                        let task = try self.task(todo, line: last.line, timeZone: timeZone, rules: rules, now: now,
-                                                 refusingUnreadableRecurrence: refusingUnreadableRecurrence)
+                        let (task, keepsSeries) = try self.task(todo, line: last.line, timeZone: timeZone, rules: rules, now: now,
+                                                                refusingUnreadableRecurrence: refusingUnreadableRecurrence)
                         if task.hasNoText {
                             skipped.append(SkippedEntry(reason: .noText, text: nil, line: last.line))
                             continue
@@ -207,6 +210,7 @@ enum ICalendar {
                             seen[id] = last.line
                         }
                         tasks.append(task)
+                        if keepsSeries { unfollowed += 1 }
                     } else if last.name != "VTIMEZONE" { // zones: read before the to-dos (`definedZones`)
                         let summary = todo.first { $0.name == "SUMMARY" }.map { ICalendarText.unescape($0.value[...]) }
                         skipped.append(SkippedEntry(reason: .notAToDo(last.name), text: summary, line: last.line))
@@ -215,11 +219,6 @@ enum ICalendar {
             }
         }
         if let unclosed = open.last { throw InterchangeError(.line(unclosed.line), .unclosedComponent(unclosed.name)) }
-        // Series kept as tasks that do not repeat, which the import says (it said nothing: found by
-        // an independent tester): counted before the zones' own rules join the kept lines.
-        let unfollowed = tasks.count { task in
-            (task.foreign["icalendar"] ?? "").split(separator: "\n").contains { $0.hasPrefix(ICalendarAttributes.keptSeriesMarker + ":") }
-        }
         // Each to-do keeps the zones its kept lines name (a zone may come after them in the file).
         if !zones.isEmpty {
             for index in tasks.indices {
@@ -255,9 +254,10 @@ enum ICalendar {
         return zones
     }
 
-    /// The task of one `VTODO`'s lines (its BEGIN and END included).
+    /// The task of one `VTODO`'s lines (its BEGIN and END included), and whether it keeps a series
+    /// tasks cannot follow as lines (`ICalendarAttributes.Read.keptSeries`).
     private static func task(_ lines: [ContentLine], line: Int, timeZone: TimeZone, rules: [String: ICalendarZoneRules], now: Date,
-                             refusingUnreadableRecurrence: Bool) throws(InterchangeError) -> TaskImport {
+                             refusingUnreadableRecurrence: Bool) throws(InterchangeError) -> (task: TaskImport, keepsSeries: Bool) {
         let body = lines.dropFirst().dropLast()
         var depth = 0
         var properties: [String: ContentLine] = [:]
@@ -315,10 +315,11 @@ enum ICalendar {
             text = decoded
         }
         let completed = try time("COMPLETED")
-        return TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"].map { isHigh($0.text) } ?? false,
-                          doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
-                          foreign: ["icalendar": foreignLines.joined(separator: "\n")],
-                          due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
-                          modifiedAt: try time("LAST-MODIFIED"))
+        let task = TaskImport(id: id, text: text, isFavorite: properties["PRIORITY"].map { isHigh($0.text) } ?? false,
+                              doneAt: isDone ? completed ?? createdAt : nil, createdAt: createdAt,
+                              foreign: ["icalendar": foreignLines.joined(separator: "\n")],
+                              due: attributes.due, tags: attributes.tags, recurrence: attributes.recurrence,
+                              modifiedAt: try time("LAST-MODIFIED"))
+        return (task, attributes.keptSeries != nil)
     }
 }
