@@ -23,9 +23,10 @@ import TaskModel
 ///   as does one beside `EXDATE` or `RDATE`, a plain monthly or yearly one from a day past the
 ///   28th (RFC 5545 skips the months without it), and one by days of the week or of the month
 ///   from a due on another day in its own zone than in the zone tasks counts in (the machine's,
-///   for a due in UTC or in a zone known only by its rules); its lines are written back while the
-///   task is still due when it was read (`keptSeriesMarker`). A series from a due in a zone the
-///   system knows counts there, at the time of day the line says (`clocked`). A recurring task's
+///   for a floating due or one in a zone whose clock no zone of the system's keeps); its lines are
+///   written back while the task is still due when it was read (`keptSeriesMarker`). A series from
+///   a due in a zone the system knows, or in one of a calendar's own whose clock a system zone
+///   keeps, counts there, at the time of day the line says (`clocked`). A recurring task's
 ///   timed due made here is written in the zone it counts in (`seriesZone`), not in UTC.
 enum ICalendarAttributes {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
@@ -236,7 +237,7 @@ enum ICalendarAttributes {
         // Counted in the due's own zone when the system knows it (`clocked`), a series falls on the
         // days RFC 5545 says whatever day it is here.
         if let line = first["RRULE"], let rule = rule(line.value), first["EXDATE"] == nil, first["RDATE"] == nil,
-           case let recurrence = clocked(Recurrence(rule), due: read.due, line: dueLine, isDue: first["DUE"] != nil, timeZone: timeZone),
+           case let recurrence = clocked(Recurrence(rule), due: read.due, line: dueLine, isDue: first["DUE"] != nil, timeZone: timeZone, rules: rules),
            case let dueDay = read.due?.day(in: recurrence.countingZone(timeZone)),
            followsAlike(rule, seriesDay: seriesDay, dueDay: dueDay) {
             read.recurrence = recurrence.kept(forDueOn: dueDay)
@@ -256,10 +257,12 @@ enum ICalendarAttributes {
     /// timed due: in that zone, when it is one the system knows (a phone's series due at 09:00 in
     /// New York stays at 09:00 there from Berlin, where clocks change on other days), and at the line's time of day when its due is not that time (02:30 on the night
     /// clocks skip it is 03:30, and the series' next one 02:30 again). Both drifted an hour before
-    /// (found by an independent tester). A due in UTC, or in a zone known only by its rules, counts
-    /// in `timeZone`, as before. A due that is a `DTSTART` plus a `DURATION` (not `isDue`) takes
-    /// the start's zone, not its time of day.
-    private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, isDue: Bool, timeZone: TimeZone) -> Recurrence {
+    /// (found by an independent tester). A due in UTC counts there; one in a zone known only by its
+    /// rules (`rules`), in the system's zone that keeps the same clock (`ICalendarZoneRules.systemZone`),
+    /// else in `timeZone`, as before. A due that is a `DTSTART` plus a `DURATION` (not `isDue`)
+    /// takes the start's zone, not its time of day.
+    private static func clocked(_ recurrence: Recurrence, due: Due?, line: ContentLine?, isDue: Bool, timeZone: TimeZone,
+                                rules: [String: ICalendarZoneRules]) -> Recurrence {
         guard case let .instant(instant)? = due, let line else { return recurrence }
         var clocked = recurrence
         // In UTC, as RFC 5545 counts it: two copies of the list in other zones made two next tasks.
@@ -270,7 +273,8 @@ enum ICalendarAttributes {
         guard line.value.utf8.count == 15 else { return recurrence }
         if let tzid = parameters(of: line)["TZID"] {
             // A name with a space in it would not be kept whole (`Recurrence.storedForm`).
-            guard let zone = TimeZone(identifier: tzid), !zone.identifier.contains(" ") else { return recurrence }
+            guard let zone = TimeZone(identifier: tzid) ?? rules[tzid]?.systemZone(named: tzid, near: instant, preferring: timeZone),
+                  !zone.identifier.contains(" ") else { return recurrence }
             // Kept even when it is this machine's: read in New York, a phone's series there counted
             // in Berlin once the laptop was there (found by an independent tester).
             clocked.zone = zone.identifier

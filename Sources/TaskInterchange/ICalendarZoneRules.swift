@@ -21,6 +21,10 @@ struct ICalendarZoneRules {
     }
 
     private var observances: [Observance] = []
+    /// The lines read, one text: what `systemZone(named:near:preferring:)` remembers its answer by.
+    let source: String
+    /// The zone the system knows it says it is (`X-LIC-LOCATION`, written by libical's programs).
+    private(set) var location: String?
     private static let weekdays = ["SU": 1, "MO": 2, "TU": 3, "WE": 4, "TH": 5, "FR": 6, "SA": 7]
     private static let utc = TimeZone(identifier: "UTC")!
 
@@ -34,6 +38,7 @@ struct ICalendarZoneRules {
     /// The rules of a `VTIMEZONE`'s lines (its BEGIN and END included); nil when one is missing a
     /// value this reads or has a rule of another form.
     init?(_ lines: [String]) {
+        source = lines.joined(separator: "\n")
         var current: [String: String]?
         var dates: [String] = []
         for line in lines {
@@ -49,6 +54,8 @@ struct ICalendarZoneRules {
                 current = nil
             case "RDATE" where current != nil:
                 dates += value.split(separator: ",").map(String.init)
+            case "X-LIC-LOCATION" where current == nil:
+                location = property.value
             default:
                 if current != nil, current?[property.name] == nil { current?[property.name] = value }
             }

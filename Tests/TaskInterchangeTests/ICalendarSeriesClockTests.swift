@@ -11,8 +11,9 @@ import TaskModel
     typealias Mapping = ICalendarMappingTests
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-    func read(_ lines: String, in zone: TimeZone) throws -> TaskItem {
-        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n" + Mapping.todo(1, "SUMMARY:Meet\r\n" + lines) + "END:VCALENDAR\r\n"
+    func read(_ lines: String, in zone: TimeZone, zones: String = "") throws -> TaskItem {
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//peer//peer//EN\r\n" + zones + Mapping.todo(1, "SUMMARY:Meet\r\n" + lines)
+            + "END:VCALENDAR\r\n"
         return try #require(try RoundTripTests.reimported(Array(file.utf8), .ics, timeZone: zone).first)
     }
 
@@ -97,6 +98,52 @@ import TaskModel
         let json = Interchange.export(TaskList([task]), as: .json, timeZone: berlin)
         let back = try #require(try RoundTripTests.reimported(json, .json, timeZone: berlin).first)
         #expect(back.recurrence == recurrence && back.due == task.due)
+    }
+
+    // MARK: A zone only the calendar defines
+
+    /// Outlook's weekly series at 09:00 in `W. Europe Standard Time`, which the system does not
+    /// know, read in New York: it counts in a zone that keeps the same clock, so that its next task,
+    /// the day after Europe's clocks go forward (New York's went two weeks before), is at 09:00
+    /// there, 07:00 UTC. It counted in New York's zone, and came at 10:00 (found by an independent
+    /// tester). Written, it reads back the same.
+    @Test func aSeriesInAZoneOnlyTheCalendarDefinesCountsInOneThatKeepsItsClock() throws {
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let task = try read("DUE;TZID=W. Europe Standard Time:20270322T090000\r\nRRULE:FREQ=WEEKLY\r\n", in: newYork, zones: Mapping.outlook)
+        #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 8, 0)))
+        let zone = try #require(task.recurrence?.zone.flatMap(TimeZone.init(identifier:)))
+        #expect(zone.secondsFromGMT(for: Samples.utcTime(2027, 3, 29, 7, 0)) == 7_200)
+
+        let next = try #require(task.recurrence).following(task.due, completed: Samples.utcTime(2027, 3, 22, 8, 0), in: newYork)
+        #expect(next.due == .instant(Samples.utcTime(2027, 3, 29, 7, 0)))
+        let follower = TaskItem(id: UUID(), text: "Meet", createdAt: Samples.now, due: next.due, recurrence: next.recurrence)
+        let written = exported(follower, in: newYork)
+        #expect(written.contains(":20270329T090000\r\nRRULE:FREQ=WEEKLY\r\n"), "\(written)")
+        let back = try #require(try RoundTripTests.reimported(Array(written.utf8), .ics, timeZone: newYork).first)
+        #expect(back.due == follower.due && back.recurrence == follower.recurrence)
+    }
+
+    /// A zone that says which it is, at the end of its TZID (as Thunderbird names them) or in its
+    /// `X-LIC-LOCATION`, is that one when its clock is the same; this machine's is tried next.
+    @Test(arguments: [("/mozilla.org/20050126_1/Europe/Berlin", "", "America/New_York", "Europe/Berlin"),
+                      ("Central European", "X-LIC-LOCATION:Europe/Vienna\r\n", "America/New_York", "Europe/Vienna"),
+                      ("W. Europe Standard Time", "", "Europe/Paris", nil)])
+    func aZoneTheCalendarDefinesIsTheOneItSaysOrThisMachines(_ tzid: String, _ location: String, _ machine: String, _ zone: String?) throws {
+        let here = try #require(TimeZone(identifier: machine))
+        let zones = Mapping.outlook.replacingOccurrences(of: "TZID:W. Europe Standard Time\r\n", with: "TZID:\(tzid)\r\n" + location)
+        let task = try read("DUE;TZID=\"\(tzid)\":20270322T090000\r\nRRULE:FREQ=DAILY\r\n", in: here, zones: zones)
+        #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 8, 0)))
+        // Imported, this machine's zone is none, as for a series made here.
+        #expect(task.recurrence == Recurrence(.days(1), zone: zone))
+    }
+
+    /// One whose clock no zone of the system's keeps (five and a half hours ahead, then six and a
+    /// half in summer) counts in this machine's zone, as before.
+    @Test func aSeriesInAZoneNoSystemZoneKeepsCountsHere() throws {
+        let zones = Mapping.outlook.replacingOccurrences(of: "+0100", with: "+0530").replacingOccurrences(of: "+0200", with: "+0630")
+        let task = try read("DUE;TZID=W. Europe Standard Time:20270322T090000\r\nRRULE:FREQ=DAILY\r\n", in: berlin, zones: zones)
+        #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 3, 30)))
+        #expect(task.recurrence == Recurrence(.days(1)))
     }
 
     // MARK: A series tasks cannot follow
