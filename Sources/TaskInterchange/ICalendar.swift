@@ -28,11 +28,9 @@ enum ICalendar {
         var body: [String] = []
         let extraNames = Set(extra.map(ContentLine.name(of:)))
         for task in tasks {
-            // Split at each LF scalar: a line that ends in a stray CR would make "\r\n" one Character.
-            let kept = task.foreign["icalendar"].map { $0.unicodeScalars.split(separator: "\n").map { String($0) } } ?? []
-            let split = ICalendarTimeZones.split(kept)
+            let split = ICalendarTimeZones.split(ICalendarKeptLines.split(task.foreign["icalendar"]))
             body.append("BEGIN:VTODO")
-            toDo(task, foreign: split.rest, rules: ICalendarZoneRules.unknownToTheSystem(in: split.zones), extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
+            toDo(task, foreign: ICalendarKeptLines(split.rest), rules: ICalendarZoneRules.unknownToTheSystem(in: split.zones), extra: extra, extraNames: extraNames, timeZone: timeZone, into: &body) {
                 zones.resolve($0, kept: split.zones)
             }
             body.append("END:VTODO")
@@ -48,19 +46,10 @@ enum ICalendar {
     /// The properties of `task`'s VTODO: its own, then the kept ones it does not replace, then `extra`,
     /// each line written as it was made valid by `zoned` (the zones of those written, not of kept
     /// ones the task's own replace).
-    private static func toDo(_ task: TaskItem, foreign: [String], rules: [String: ICalendarZoneRules], extra: [String], extraNames: Set<String>,
-                             timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
-        // The to-do's own foreign properties: not those of a component inside it (a VALARM's UID).
-        var depth = 0
-        let own = foreign.map { line in
-            let name = ContentLine.name(of: line)
-            if name == "BEGIN" { depth += 1 }
-            defer { if name == "END" { depth -= 1 } }
-            return depth == 0 && name != "END"
-        }
-        func foreignLine(_ name: String) -> String? {
-            foreign.indices.first { own[$0] && ContentLine.name(of: foreign[$0]) == name }.map { foreign[$0] }
-        }
+    private static func toDo(_ task: TaskItem, foreign kept: ICalendarKeptLines, rules: [String: ICalendarZoneRules], extra: [String],
+                             extraNames: Set<String>, timeZone: TimeZone, into lines: inout [String], zoned: (String) -> String) {
+        let (foreign, own) = (kept.lines, kept.own)
+        let foreignLine = kept.first(named:)
         lines.append(foreignLine("UID").map(zoned) ?? "UID:" + task.id.lowercasedText)
         lines.append(foreignLine("DTSTAMP").map(zoned) ?? "DTSTAMP:" + Timestamps.basicUTC(task.createdAt))
         lines.append("CREATED:" + Timestamps.basicUTC(task.createdAt))

@@ -79,9 +79,7 @@ enum ICalendarAttributes {
     /// or in a zone the system does not know.
     static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
         guard let recurrence = task.recurrence, recurrence.zone == nil, case .instant? = task.due else { return nil }
-        let marker = task.foreign["icalendar"].flatMap { lines in
-            lines.split(separator: "\n").first { $0.hasPrefix(dueZoneMarker) }.map(String.init)
-        }
+        let marker = ICalendarKeptLines(ICalendarKeptLines.split(task.foreign["icalendar"])).first(named: dueZoneMarker)
         guard let marker else { return seriesZone(of: task, timeZone: timeZone) ?? utc }
         guard marker != floatingDueMarker, let tzid = ICalendarTimeZones.tzid(named: marker), TimeZone(identifier: tzid) != nil,
               !tzid.contains(" ") else { return nil }

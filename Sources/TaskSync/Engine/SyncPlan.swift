@@ -172,27 +172,18 @@ struct SyncPlan {
         // copies checked off) is what both started from: the other copy's changes are kept, not
         // taken for conflicts that the copy made later won (found by an independent tester).
         let startedFrom = base == nil ? Self.untouched(local: localTask, remote: remoteTask) : nil
-        // A timed series with no zone of its own (made here) is pinned to the one it is written in
-        // (`ICalendarResource.pinnedZone`), on both sides: a copy of the list elsewhere counted it
-        // in its own zone, and the two made two next tasks (found by an independent tester).
-        func pinned(_ fields: SyncFields, foreign: String?) -> SyncFields {
-            guard fields.recurrence != nil, fields.recurrence?.zone == nil else { return fields }
-            var fields = fields
-            let task = TaskItem(id: id, text: fields.text, createdAt: now, foreign: foreign.map { ["icalendar": $0] } ?? [:],
-                                due: fields.due, recurrence: fields.recurrence)
-            fields.recurrence?.zone = ICalendarResource.pinnedZone(of: task, timeZone: timeZone)
-            return fields
-        }
-        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map { pinned($0, foreign: base?.foreign["icalendar"]) },
-                                    local: localTask.map { pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
+        // A series made here counts in the zone it is written in, on every copy of the list.
+        let pin = SeriesZonePin(timeZone: timeZone, now: now)
+        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map { pin.pinned($0, of: id, foreign: base?.foreign["icalendar"]) },
+                                    local: localTask.map { pin.pinned(SyncFields($0), of: id, foreign: $0.foreign["icalendar"]) },
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
-                                    remote: remoteTask.map { pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
+                                    remote: remoteTask.map { pin.pinned(SyncFields($0), of: id, foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
         // The properties tasks does not model come from the server when it sent the task again.
         let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
-        merge.fields = merge.fields.map { pinned($0, foreign: foreign) }
-        merge.keepingLocal = merge.keepingLocal.map { pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
+        merge.fields = merge.fields.map { pin.pinned($0, of: id, foreign: foreign) }
+        merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, of: id, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
         let href = item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
         let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
@@ -206,7 +197,7 @@ struct SyncPlan {
             }
             return
         }
-        // A series pinned to its zone here is written here too, whatever else the merge says.
+        // A series pinned to its zone here (`SeriesZonePin`) is written here too, whatever else the merge says.
         if merge.writesLocal || localTask.map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence }) ?? true {
             func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
                 TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,

@@ -209,11 +209,8 @@ struct SyncRun {
         for task in written.imports {
             guard let id = task.id else { continue }
             if let before = local[id] {
-                // Other programs' properties coming back are no news.
-                // Nor is a series pinned to its zone (`SyncPlan`).
-                var pinned = SyncFields(task)
-                if before.recurrence?.zone == nil { pinned.recurrence?.zone = nil }
-                if SyncFields(before) != pinned { report.received.updated += 1 }
+                // Other programs' properties coming back are no news, nor is a series pinned to its zone.
+                if SeriesZonePin.isNews(task, over: before) { report.received.updated += 1 }
             } else {
                 report.received.added += 1
             }
