@@ -109,4 +109,52 @@ import Testing
         #expect(try await store.list() == "  1   ✓ Call mom back\n")
         #expect(try await device.items().map { "\($0.completed) \($0.summary)" } == ["true Call mom back"])
     }
+
+    // MARK: A series checked off on both
+
+    /// A weekly series checked off in todoman (which completes it and makes its next one a new
+    /// to-do) and here (which makes its own) before either synced: one next task, todoman's, in the
+    /// place of the one made here. There were two (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesCheckedOffInTodomanAndHereHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\nadd Call mom\n")
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        try await device.sync()
+        // Checked off here later, by the server's clock, which counts whole seconds: this side's check-off is sent.
+        let checkedOffThere = Date()
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run("done", "1") == ProgramRun())
+
+        let synced = try await store.run("sync")
+        try await device.sync()
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new, 1 removed; sent 1 changed\n"))
+        // todoman's next task is due at midnight UTC (it makes a day a time).
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  8 dec 2031 00:00 ↻\n  3   Call mom\n")
+        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
+            " [x] Water plants due 1953849600", " [ ] Water plants due 1954454400", " [ ] Call mom",
+        ])
+    }
+
+    /// A series a phone moved on to its next due when checked off there (as tasks.org does, the
+    /// same to-do, open), checked off here too: the series here stays checked off on its own due,
+    /// and is written so; the next task is the one made here. It showed the next due, done.
+    @Test(arguments: servers)
+    func aSeriesMovedOnThereAndCheckedOffHereKeepsItsDue(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        try await device.editRaw(try await Self.id("Water plants", on: device), sed: "s/^DUE;VALUE=DATE:20311201/DUE;VALUE=DATE:20311208/")
+        try await device.sync()
+        #expect(try await store.run("done", "1") == ProgramRun())
+
+        let synced = try await store.run("sync")
+        try await device.sync()
+
+        #expect(synced == ProgramRun(output: "synced: sent 1 new, 1 changed\n"))
+        let reference = try SyncedStore(store.server)
+        try await reference.script("add Water plants due:2031-12-01 every:week\ndone 1\n")
+        #expect(try await store.list() == (try await reference.list()))
+        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
+            " [x] Water plants due 1953849600", " [ ] Water plants due 1954454400",
+        ])
+    }
 }

@@ -57,6 +57,8 @@ struct SyncPlan {
     /// New tasks here that follow a series checked off here whose copy on the server is left alone
     /// (`heldBack(list:local:server:state:)`): not sent while the check-off is not.
     private var heldBack: Set<TaskItem.ID> = []
+    /// Series checked off here and on another client since the last sync.
+    private let checkOffs: DoubleCheckOff
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
     /// item that was loaded without it (by the task's identity, lower case).
@@ -70,6 +72,7 @@ struct SyncPlan {
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
         heldBack = Self.heldBack(list: list, local: local, server: server, state: state)
+        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
@@ -156,6 +159,11 @@ struct SyncPlan {
         }
         // The next task of a series left alone: not sent, nor kept, until the series' check-off is.
         if item == nil, heldBack.contains(id) { return }
+        // The next task made here of a series another client checked off too, and made its own: that one stays.
+        if checkOffs.replaced[id] != nil {
+            localRemovals.append(id)
+            return
+        }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
             // As both sides left it: only its order may change.
@@ -167,7 +175,9 @@ struct SyncPlan {
         if baseText == nil, item != nil { baseText = try bases(key) }
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
-        let remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
+        var remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
+        // A series the other client moved on to the next task made here keeps its due here.
+        if let due = checkOffs.movedOn[id] { remoteTask?.due = due }
         // With no base, a copy never changed since it was made (the next task of a recurring one both
         // copies checked off) is what both started from: the other copy's changes are kept, not
         // taken for conflicts that the copy made later won (found by an independent tester).
@@ -244,7 +254,24 @@ struct SyncPlan {
     private mutating func planOrder(listed: [TaskItem.ID], timeZone: TimeZone) {
         let kept = kept
         let removed = Set(localRemovals)
-        var sequence = listed.filter { !removed.contains($0) && kept[$0]?.movedThere != true }
+        // The other client's next task of a series checked off on both takes the place of the one made here.
+        var sequence: [TaskItem.ID] = []
+        var substituted: Set<TaskItem.ID> = []
+        for id in listed {
+            if let other = checkOffs.replaced[id], let task = kept[other], !task.movedThere {
+                substituted.insert(other)
+                sequence.append(other)
+            } else if !removed.contains(id) && kept[id]?.movedThere != true {
+                sequence.append(id)
+            }
+        }
+        for (index, id) in sequence.enumerated() where substituted.contains(id) {
+            if index > 0 {
+                placements.append((id, .after(sequence[index - 1])))
+            } else if let first = sequence.first(where: { !substituted.contains($0) }) {
+                placements.append((id, .before(first)))
+            }
+        }
         // Tasks the server added are appended by the import: each one placed (with those it moved) by value.
         let moved = kept.filter { $0.value.movedThere }.sorted { ($0.value.sortValue ?? 0, $0.key.uuidString) < ($1.value.sortValue ?? 0, $1.key.uuidString) }
         for (id, task) in moved {

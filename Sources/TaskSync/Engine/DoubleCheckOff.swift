@@ -1,0 +1,62 @@
+import Foundation
+import TaskModel
+
+/// A series checked off here and, before this sync, on another client too: each made the next task
+/// its own way, and the list is to end with one. tasks makes a new task (`IdentityGenerator.follower`);
+/// tasks.org moves the series' own to-do on to its next due, open; todoman completes it and makes a
+/// new to-do. The list ended with two next tasks beside todoman, and beside tasks.org the series
+/// checked off here showed the next due (found by an independent tester).
+///
+/// Only a next task made here that is as it was made (never changed, never synced) is matched, and
+/// only by the next task there of the same text and rule, due at the same time.
+struct DoubleCheckOff {
+    /// Series checked off here whose copy on the server was moved on, by the other client, to the
+    /// due of the next task made here: that due is not taken (the series keeps its own, `dueHere`).
+    private(set) var movedOn: [TaskItem.ID: Due?] = [:]
+    /// Next tasks made here that the other client's own next task of the same series replaces,
+    /// by the identity of that one: removed here, never sent.
+    private(set) var replaced: [TaskItem.ID: TaskItem.ID] = [:]
+
+    init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState) {
+        func isSynced(_ id: TaskItem.ID) -> Bool { state.items[id.uuidString.lowercased()] != nil }
+        // Series checked off here that the server changed too: few, whatever the size of the list.
+        let series = server.fetched.keys.compactMap { local[$0] }.filter { $0.isDone && isSynced($0.id) }
+        guard !series.isEmpty else { return }
+        // Next tasks made here as they were made, never sent, by their text.
+        var madeHere: [String: [TaskItem]] = [:]
+        for task in list where task.recurrence != nil && task.modifiedAt == nil && !task.isDone && !isSynced(task.id)
+            && server.fetched[task.id] == nil {
+            madeHere[task.text, default: []].append(task)
+        }
+        // New on the server: open series another client made.
+        let newThere = server.fetched.values.map(\.task).filter { task in
+            task.id.map { local[$0] == nil && !isSynced($0) } ?? false && task.doneAt == nil && task.recurrence != nil
+        }
+        for checked in series.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
+            guard let next = madeHere[checked.text]?.first(where: { Self.isSeries(checked, of: $0) }),
+                  let there = server.fetched[checked.id]?.task else { continue }
+            if there.doneAt == nil, there.recurrence?.rule == next.recurrence?.rule, there.due == next.due {
+                movedOn[checked.id] = checked.due
+            } else if there.doneAt != nil, let other = newThere.first(where: {
+                $0.text == next.text && Self.sameDue(next.due, $0.due) && $0.recurrence?.rule == next.recurrence?.rule
+            }), let id = other.id, !replaced.values.contains(id) {
+                replaced[next.id] = id
+            }
+        }
+    }
+
+    /// Whether a due made here and one made there say the same: the same, or the day here and its
+    /// midnight in UTC there (todoman writes a day's next one so).
+    private static func sameDue(_ here: Due?, _ there: Due?) -> Bool {
+        guard case let .day(day)? = here, case let .instant(instant)? = there else { return here == there }
+        return instant == day.instant(hour: 0, minute: 0, in: utc)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// Whether `series`, checked off here, is the one `next` (of the same text) follows: by
+    /// identity, or, where that one was taken, by the moment it was checked off, `next`'s making.
+    private static func isSeries(_ series: TaskItem, of next: TaskItem) -> Bool {
+        next.due.map { IdentityGenerator.follower(of: series.id, dueOn: $0) == next.id } ?? false || series.doneAt == next.createdAt
+    }
+}
