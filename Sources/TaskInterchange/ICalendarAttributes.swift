@@ -271,7 +271,7 @@ enum ICalendarAttributes {
         guard line.value.utf8.count == 15 else { return recurrence }
         if let tzid = parameters(of: line)["TZID"] {
             // A name with a space in it would not be kept whole (`Recurrence.storedForm`).
-            guard let zone = TimeZone(identifier: tzid) ?? rules[tzid]?.systemZone(named: tzid, near: instant, preferring: timeZone),
+            guard let zone = TimeZone(identifier: tzid) ?? rules[tzid]?.systemZone(named: tzid, near: instant),
                   !zone.identifier.contains(" ") else { return recurrence }
             // Kept even when it is this machine's: read in New York, a phone's series there counted
             // in Berlin once the laptop was there (found by an independent tester).

@@ -60,7 +60,8 @@ enum ListChange {
             if period.lowercased() != "none" {
                 do { recurrence = try RecurrenceWords.read(period[...]) } catch { throw .badPeriod(period) }
             }
-            return .setFields(try targets(numbers, in: list, shown: shown), TaskEdit(recurrence: .some(recurrence)))
+            return .setFields(try targets(numbers, in: list, shown: shown),
+                              TaskEdit(recurrence: .some(recurrence), zone: clock.moment.timeZone.identifier))
         case let .tag(numbers, words):
             var edit = TaskEdit()
             for word in words {

@@ -102,14 +102,16 @@ import TaskModel
 
     // MARK: A zone only the calendar defines
 
-    /// Outlook's weekly series at 09:00 in `W. Europe Standard Time`, which the system does not
-    /// know, read in New York: it counts in a zone that keeps the same clock, so that its next task,
+    /// A weekly series at 09:00 in a zone of the calendar's own, which the system does not know, of
+    /// Central European time, read in New York: it counts in a zone that keeps the same clock, so that its next task,
     /// the day after Europe's clocks go forward (New York's went two weeks before), is at 09:00
     /// there, 07:00 UTC. It counted in New York's zone, and came at 10:00 (found by an independent
     /// tester). Written, it reads back the same.
     @Test func aSeriesInAZoneOnlyTheCalendarDefinesCountsInOneThatKeepsItsClock() throws {
         let newYork = try #require(TimeZone(identifier: "America/New_York"))
-        let task = try read("DUE;TZID=W. Europe Standard Time:20270322T090000\r\nRRULE:FREQ=WEEKLY\r\n", in: newYork, zones: Mapping.outlook)
+        // A name of its own, which no table knows.
+        let zones = Mapping.outlook.replacingOccurrences(of: "TZID:W. Europe Standard Time", with: "TZID:Mitteleuropäische Zeit")
+        let task = try read("DUE;TZID=Mitteleuropäische Zeit:20270322T090000\r\nRRULE:FREQ=WEEKLY\r\n", in: newYork, zones: zones)
         #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 8, 0)))
         let zone = try #require(task.recurrence?.zone.flatMap(TimeZone.init(identifier:)))
         #expect(zone.secondsFromGMT(for: Samples.utcTime(2027, 3, 29, 7, 0)) == 7_200)
@@ -123,18 +125,32 @@ import TaskModel
         #expect(back.due == follower.due && back.recurrence == follower.recurrence)
     }
 
-    /// A zone that says which it is, at the end of its TZID (as Thunderbird names them) or in its
-    /// `X-LIC-LOCATION`, is that one when its clock is the same; this machine's is tried next.
+    /// A zone that says which it is, at the end of its TZID (as Thunderbird names them), in its
+    /// `X-LIC-LOCATION` or by Windows' name for it, is that one when its clock is the same; else
+    /// the first by name whose clock is: the same on every machine (a copy in New York and one in
+    /// Berlin chose two, and each said the other changed the series). One of one offset is that
+    /// offset. Imported, this machine's zone is none, as for a series made here.
     @Test(arguments: [("/mozilla.org/20050126_1/Europe/Berlin", "", "America/New_York", "Europe/Berlin"),
                       ("Central European", "X-LIC-LOCATION:Europe/Vienna\r\n", "America/New_York", "Europe/Vienna"),
-                      ("W. Europe Standard Time", "", "Europe/Paris", nil)])
-    func aZoneTheCalendarDefinesIsTheOneItSaysOrThisMachines(_ tzid: String, _ location: String, _ machine: String, _ zone: String?) throws {
+                      ("W. Europe Standard Time", "", "America/New_York", "Europe/Berlin"),
+                      ("W. Europe Standard Time", "", "Europe/Berlin", nil),
+                      ("W. Europe Standard Time", "", "Europe/Paris", "Europe/Berlin")])
+    func aZoneTheCalendarDefinesIsTheOneItSays(_ tzid: String, _ location: String, _ machine: String, _ zone: String?) throws {
         let here = try #require(TimeZone(identifier: machine))
         let zones = Mapping.outlook.replacingOccurrences(of: "TZID:W. Europe Standard Time\r\n", with: "TZID:\(tzid)\r\n" + location)
         let task = try read("DUE;TZID=\"\(tzid)\":20270322T090000\r\nRRULE:FREQ=DAILY\r\n", in: here, zones: zones)
         #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 8, 0)))
-        // Imported, this machine's zone is none, as for a series made here.
         #expect(task.recurrence == Recurrence(.days(1), zone: zone))
+    }
+
+    @Test func aZoneTheCalendarDefinesOfOneOffsetIsThatOffset() throws {
+        let zones = "BEGIN:VTIMEZONE\r\nTZID:My Odd Zone\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+            + "TZOFFSETFROM:+0137\r\nTZOFFSETTO:+0137\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        let task = try read("DUE;TZID=My Odd Zone:20270322T090000\r\nRRULE:FREQ=DAILY\r\n", in: berlin, zones: zones)
+        #expect(task.due == .instant(Samples.utcTime(2027, 3, 22, 7, 23)))
+        #expect(task.recurrence == Recurrence(.days(1), zone: "GMT+0137"))
+        let next = try #require(task.recurrence).following(task.due, completed: Samples.utcTime(2027, 3, 22, 7, 23), in: berlin)
+        #expect(next.due == .instant(Samples.utcTime(2027, 3, 23, 7, 23)))
     }
 
     /// One whose clock no zone of the system's keeps (five and a half hours ahead, then six and a

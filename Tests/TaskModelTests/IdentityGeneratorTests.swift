@@ -9,14 +9,15 @@ import Testing
 
     @Test func theNextTasksIdentityIsTheSameInEveryBuild() {
         let due = Due.day(CalendarDay(year: 2026, month: 2, day: 28)!)
-        #expect(IdentityGenerator.follower(of: Self.task, dueOn: due) == UUID(uuidString: "08467C2E-22F5-8D0D-87B4-DD0CE801FF3D"))
+        #expect(IdentityGenerator.follower(of: Self.task, checkedOffWhenDue: due) == UUID(uuidString: "08467C2E-22F5-8D0D-87B4-DD0CE801FF3D"))
     }
 
     @Test func itDependsOnTheTaskAndTheDueDate() {
         let due = Due.day(CalendarDay(year: 2026, month: 2, day: 28)!)
-        let identities: Set = [IdentityGenerator.follower(of: Self.task, dueOn: due),
-                               IdentityGenerator.follower(of: Self.task, dueOn: .day(CalendarDay(year: 2026, month: 3, day: 31)!)),
-                               IdentityGenerator.follower(of: UUID(), dueOn: due)]
+        let identities: Set = [IdentityGenerator.follower(of: Self.task, checkedOffWhenDue: due),
+                               IdentityGenerator.follower(of: Self.task, checkedOffWhenDue: .day(CalendarDay(year: 2026, month: 3, day: 31)!)),
+                               IdentityGenerator.follower(of: UUID(), checkedOffWhenDue: due)]
         #expect(identities.count == 3)
+        #expect(IdentityGenerator.follower(of: Self.task, checkedOffWhenDue: nil) != IdentityGenerator.follower(of: Self.task, checkedOffWhenDue: due))
     }
 }

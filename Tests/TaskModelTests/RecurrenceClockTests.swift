@@ -62,6 +62,27 @@ import TaskModel
         #expect(TaskEdit(text: "Call").applied(to: task).recurrence == task.recurrence)
     }
 
+    /// A series given here, with its timed due (`add … due:… every:day`) or to one (`every N`),
+    /// counts in this machine's zone too; one given to a series keeps the zone and time it counted
+    /// in. Only `due N` pinned it: added in Berlin, checked off in New York, it came an hour off
+    /// (found by an independent tester). A day's series has none.
+    @Test func aSeriesGivenHereToATimedDueCountsInTheMachinesZone() {
+        let plain = TaskItem(id: UUID(), text: "Meet", createdAt: Date(timeIntervalSince1970: 0))
+        let daily = Recurrence(.days(1))
+        #expect(TaskEdit(due: .some(at(1_804_946_400)), recurrence: .some(daily), zone: "Europe/Berlin").applied(to: plain).recurrence
+                == Recurrence(.days(1), zone: "Europe/Berlin"))
+        var timed = plain
+        timed.due = at(1_804_946_400)
+        #expect(TaskEdit(recurrence: .some(daily), zone: "Europe/Berlin").applied(to: timed).recurrence == Recurrence(.days(1), zone: "Europe/Berlin"))
+        #expect(TaskEdit(recurrence: .some(nil), zone: "Europe/Berlin").applied(to: timed).recurrence == nil)
+        timed.recurrence = Recurrence(.weeks(1), zone: "America/New_York", minuteOfDay: 150)
+        #expect(TaskEdit(recurrence: .some(daily), zone: "Europe/Berlin").applied(to: timed).recurrence
+                == Recurrence(.days(1), zone: "America/New_York", minuteOfDay: 150))
+        var dated = plain
+        dated.due = .day(CalendarDay(year: 2027, month: 3, day: 20)!)
+        #expect(TaskEdit(recurrence: .some(daily), zone: "Europe/Berlin").applied(to: dated).recurrence == daily)
+    }
+
     /// The time a due was typed at, on the night clocks skip it, is kept by its series; any other
     /// time, or one typed without a series, is the due's own.
     @Test func aTimeTypedThatTheClocksSkipIsKeptByTheSeries() {

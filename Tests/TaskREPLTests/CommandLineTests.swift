@@ -25,6 +25,25 @@ import Testing
             """))
     }
 
+    /// A series typed in Berlin with its time, by `add` or given by `every`, checked off on the
+    /// same machine in New York (where clocks went forward two weeks before Berlin's): its next
+    /// task is at 09:00 in Berlin, where it was typed. `add` and `every` left it to count in the
+    /// zone it was checked off in, and it came at 10:00 (found by an independent tester).
+    @Test func aSeriesTypedHereCountsInTheZoneItWasTypedIn() async throws {
+        let berlin = ["TZ": "Europe/Berlin"]
+        for typed in [["add", "Standup", "due:2027-03-27", "09:00", "every:day"], ["add", "Call", "due:2027-03-27", "09:00"], ["every", "2", "day"]] {
+            #expect(try await ProgramRun(["--quiet"] + typed, in: folder, environment: berlin) == ProgramRun())
+        }
+        #expect(try await ProgramRun(["--quiet", "done", "1", "2"], in: folder, environment: ["TZ": "America/New_York"]) == ProgramRun())
+        #expect(try await ProgramRun(["list"], in: folder, environment: berlin) == ProgramRun(output: """
+              1   ✓ Standup  27 mar 2027 09:00
+              2   Standup  28 mar 2027 09:00 ↻
+              3   ✓ Call  27 mar 2027 09:00
+              4   Call  28 mar 2027 09:00 ↻
+
+            """))
+    }
+
     @Test func versionPrintsTheNameAndNumber() async throws {
         #expect(try await ProgramRun(["--version"], in: folder) == ProgramRun(output: "tasks 0.1.0\n"))
     }

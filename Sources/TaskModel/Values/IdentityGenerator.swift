@@ -35,16 +35,20 @@ public struct IdentityGenerator: Sendable {
         return Self.uuid(high: last.milliseconds << 16 | 0x7000 | last.high, low: 0x8000_0000_0000_0000 | last.low)
     }
 
-    /// The identity of the task that follows the recurring task `id` when it is checked off, due
-    /// `due`: the same in every process and on every machine (a UUID of version 8 made of both),
-    /// so that two copies of a list (synced with the same CalDAV task list) that both check the
-    /// task off make the same next task, which a sync then finds on both sides as one: it was
-    /// made twice, and came back doubled (found by an independent tester).
-    public static func follower(of id: UUID, dueOn due: Due) -> UUID {
+    /// The identity of the task that follows the recurring task `id` checked off when it was due
+    /// `due` (nil: it had no due date): the same in every process and on every machine (a UUID of
+    /// version 8 made of both), so that two copies of a list (synced with the same CalDAV task
+    /// list) that both check the task off make the same next task, which a sync then finds on both
+    /// sides as one: it was made twice, and came back doubled (found by an independent tester). It
+    /// is the due checked off, not the next one's: two copies a day apart (Auckland's and Berlin's)
+    /// count an overdue series' next day from their own today, and a series counted from its
+    /// check-off from their own moment, and made two (found by another).
+    public static func follower(of id: UUID, checkedOffWhenDue due: Due?) -> UUID {
         var bytes = Array(withUnsafeBytes(of: id.uuid) { Array($0) })
         switch due {
-        case let .day(day): bytes += Array("day \(day.daysSince1970)".utf8)
-        case let .instant(instant): bytes += Array("at \(Int64(instant.timeIntervalSince1970.rounded(.down)))".utf8)
+        case let .day(day)?: bytes += Array("day \(day.daysSince1970)".utf8)
+        case let .instant(instant)?: bytes += Array("at \(Int64(instant.timeIntervalSince1970.rounded(.down)))".utf8)
+        case nil: bytes += Array("undated".utf8)
         }
         // Two FNV-1a hashes of different starts, each mixed as SplitMix64 finishes.
         func hash(_ start: UInt64) -> UInt64 {

@@ -13,8 +13,8 @@ public struct TaskEdit: Sendable, Hashable {
     public var removedTags: [String]
     /// The new recurrence, `.some(nil)` to stop it; nil keeps it.
     public var recurrence: Recurrence??
-    /// The zone `due` was read in (the machine's, where it was typed): a series given a timed due
-    /// here counts there from then on (`Recurrence.zone`).
+    /// The zone `due` or `recurrence` was read in (the machine's, where it was typed): a series given
+    /// a timed due here, or made of one, counts there from then on (`Recurrence.zone`).
     public var zone: String?
     /// The time of day, in minutes from midnight, `due` was typed at: kept by a series whose due
     /// cannot say it (`Recurrence.minuteOfDay`), one typed at 02:30 on the night clocks skip it.
@@ -58,7 +58,17 @@ public struct TaskEdit: Sendable, Hashable {
         if tags != nil || !addedTags.isEmpty || !removedTags.isEmpty {
             task.tags = Tags.changing(tags ?? task.tags, adding: addedTags, removing: removedTags)
         }
-        if let recurrence { task.recurrence = recurrence }
+        if let recurrence {
+            // A series given here to a timed due counts in the zone it was given in (`zone`), or the
+            // one it counted in: only `due N` pinned it, and a series added in Berlin with its due,
+            // checked off in New York, came an hour off (found by an independent tester).
+            let before = task.recurrence
+            task.recurrence = recurrence
+            if case .instant? = task.due, task.recurrence != nil, recurrence?.zone == nil {
+                task.recurrence?.zone = before?.zone ?? zone
+                task.recurrence?.minuteOfDay = before?.minuteOfDay
+            }
+        }
         // Typed at a time the clocks skip that day (02:30, due at 03:30), a series comes back at the
         // time typed: it stayed at 03:30 for good (found by an independent tester).
         if case let .instant(instant)?? = due, let minuteOfDay, let zone, let series = task.recurrence,

@@ -47,6 +47,7 @@ struct AttributeWords {
                 }
                 do {
                     edit.recurrence = .some(try RecurrenceWords.read(value))
+                    edit.zone = moment.timeZone.identifier
                 } catch {
                     throw .period(String(word))
                 }

@@ -57,6 +57,6 @@ struct DoubleCheckOff {
     /// Whether `series`, checked off here, is the one `next` (of the same text) follows: by
     /// identity, or, where that one was taken, by the moment it was checked off, `next`'s making.
     private static func isSeries(_ series: TaskItem, of next: TaskItem) -> Bool {
-        next.due.map { IdentityGenerator.follower(of: series.id, dueOn: $0) == next.id } ?? false || series.doneAt == next.createdAt
+        IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due) == next.id || series.doneAt == next.createdAt
     }
 }

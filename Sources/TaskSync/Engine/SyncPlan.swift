@@ -71,7 +71,13 @@ struct SyncPlan {
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
-        heldBack = Self.heldBack(list: list, local: local, server: server, state: state)
+        // A series removed here is known by the due it had when last synced.
+        heldBack = Self.heldBack(list: list, local: local, server: server, state: state) { id in
+            if let task = local[id] { return task.due }
+            let key = id.uuidString.lowercased()
+            guard let base = state.items[key]?.base ?? (try? bases(key)) ?? nil else { return nil }
+            return (try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now))?.due
+        }
         checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
@@ -83,10 +89,10 @@ struct SyncPlan {
     /// tester). So does it once the series is cleared, removed or checked off again here, which
     /// are not sent either (found by another). So is the one after it. They are sent with the
     /// series' changes, once the server's copy reads again. A next task is known by its identity
-    /// (`IdentityGenerator.follower`), or, where that one was taken, by its text and its making at
-    /// the moment the series was checked off.
+    /// (`IdentityGenerator.follower`, of the series' due: `dueOf`), or, where that one was taken,
+    /// by its text and its making at the moment the series was checked off.
     private static func heldBack(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks,
-                                 state: SyncState) -> Set<TaskItem.ID> {
+                                 state: SyncState, dueOf: (TaskItem.ID) -> Due?) -> Set<TaskItem.ID> {
         var series = Set(state.items.compactMap { $0.value.unreadableThere == true ? UUID(uuidString: $0.key) : nil })
             .union(server.leftAlone.keys).filter { server.fetched[$0] == nil && !server.removed.contains($0) }
         guard !series.isEmpty else { return [] }
@@ -95,7 +101,7 @@ struct SyncPlan {
         while !series.isEmpty {
             let next = new.filter { task in
                 !held.contains(task.id) && series.contains { id in
-                    task.due.map { IdentityGenerator.follower(of: id, dueOn: $0) == task.id } ?? false
+                    IdentityGenerator.follower(of: id, checkedOffWhenDue: dueOf(id)) == task.id
                         || local[id].map { $0.doneAt == task.createdAt && $0.text == task.text } ?? false
                 }
             }
