@@ -157,4 +157,44 @@ import Testing
             " [x] Water plants due 1953849600", " [ ] Water plants due 1954454400",
         ])
     }
+
+    /// The same, long overdue: todoman's next task counts from the due checked off, the one made
+    /// here from today; todoman's still takes its place. Both stayed (found by an independent
+    /// tester). The list's lines are those of the day it runs only for the check-off's.
+    @Test(arguments: servers)
+    func aSeriesLongOverdueCheckedOffInTodomanAndHereHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2020-01-06 every:week\n")
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        try await device.sync()
+        let checkedOffThere = Date()
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run("done", "1") == ProgramRun())
+
+        try await store.run("sync").expectSuccess()
+        try await device.sync()
+
+        let list = try await store.list()
+        #expect(list == "  1   ✓ Water plants  6 jan 2020\n  2   Water plants  13 jan 2020 00:00! ↻\n", "\(list)")
+        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
+            " [x] Water plants due 1578268800", " [ ] Water plants due 1578873600",
+        ])
+    }
+
+    /// A series long overdue that the phone moved on to its next due (from the due, where the one
+    /// made here counts from today): checked off here on its own due. It took the phone's.
+    @Test(arguments: servers)
+    func aSeriesLongOverdueMovedOnThereAndCheckedOffHereKeepsItsDue(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2020-01-06 every:week\n")
+        try await device.editRaw(try await Self.id("Water plants", on: device), sed: "s/^DUE;VALUE=DATE:20200106/DUE;VALUE=DATE:20200113/")
+        try await device.sync()
+        #expect(try await store.run("done", "1") == ProgramRun())
+
+        try await store.run("sync").expectSuccess()
+        try await device.sync()
+
+        #expect(try await store.list().hasPrefix("  1   ✓ Water plants  6 jan 2020\n  2   Water plants "))
+        let items = try await device.items()
+        #expect(items.count == 2)
+        #expect(items.filter(\.completed).map(\.due) == [1_578_268_800])
+    }
 }

@@ -33,7 +33,7 @@ extension TaskWriting where Self: StepHistory {
             guard due.day(in: timeZone).date.year <= CalendarDay.lastYear else { continue }
             // The same next task wherever the list is checked off (`IdentityGenerator.follower`), but
             // when that one is stored already (checked off, unchecked and checked off again).
-            let follower = IdentityGenerator.follower(of: id, checkedOffWhenDue: before.task.due)
+            let follower = IdentityGenerator.follower(of: id, checkedOffWhenDue: before.task.due, in: zone)
             let next = TaskItem(id: try isTaken(follower) ? UUID() : follower, text: before.task.text, isFavorite: before.task.isFavorite, createdAt: time,
                                 due: due, tags: before.task.tags, recurrence: following.kept(forDueOn: due.day(in: zone)))
             checked.next[id] = next

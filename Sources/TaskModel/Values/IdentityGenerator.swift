@@ -42,12 +42,16 @@ public struct IdentityGenerator: Sendable {
     /// sides as one: it was made twice, and came back doubled (found by an independent tester). It
     /// is the due checked off, not the next one's: two copies a day apart (Auckland's and Berlin's)
     /// count an overdue series' next day from their own today, and a series counted from its
-    /// check-off from their own moment, and made two (found by another).
-    public static func follower(of id: UUID, checkedOffWhenDue due: Due?) -> UUID {
+    /// check-off from their own moment, and made two (found by another). A time is the series'
+    /// clock's, in `zone`, the one it counts in: a series due at 02:30 wherever one is (floating),
+    /// checked off in Berlin and in Auckland, is one due at two moments (found by another).
+    public static func follower(of id: UUID, checkedOffWhenDue due: Due?, in zone: TimeZone) -> UUID {
         var bytes = Array(withUnsafeBytes(of: id.uuid) { Array($0) })
         switch due {
         case let .day(day)?: bytes += Array("day \(day.daysSince1970)".utf8)
-        case let .instant(instant)?: bytes += Array("at \(Int64(instant.timeIntervalSince1970.rounded(.down)))".utf8)
+        case let .instant(instant)?:
+            let (hour, minute) = CalendarDay.time(of: instant, in: zone)
+            bytes += Array("clock \(CalendarDay(instant, in: zone).daysSince1970) \(hour * 60 + minute)".utf8)
         case nil: bytes += Array("undated".utf8)
         }
         // Two FNV-1a hashes of different starts, each mixed as SplitMix64 finishes.

@@ -8,7 +8,7 @@ import TaskModel
 /// checked off here showed the next due (found by an independent tester).
 ///
 /// Only a next task made here that is as it was made (never changed, never synced) is matched, and
-/// only by the next task there of the same text and rule, due at the same time.
+/// only by a next task there of the same text and rule, due after the series.
 struct DoubleCheckOff {
     /// Series checked off here whose copy on the server was moved on, by the other client, to the
     /// due of the next task made here: that due is not taken (the series keeps its own, `dueHere`).
@@ -17,7 +17,7 @@ struct DoubleCheckOff {
     /// by the identity of that one: removed here, never sent.
     private(set) var replaced: [TaskItem.ID: TaskItem.ID] = [:]
 
-    init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState) {
+    init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState, timeZone: TimeZone) {
         func isSynced(_ id: TaskItem.ID) -> Bool { state.items[id.uuidString.lowercased()] != nil }
         // Series checked off here that the server changed too: few, whatever the size of the list.
         let series = server.fetched.keys.compactMap { local[$0] }.filter { $0.isDone && isSynced($0.id) }
@@ -33,30 +33,39 @@ struct DoubleCheckOff {
             task.id.map { local[$0] == nil && !isSynced($0) } ?? false && task.doneAt == nil && task.recurrence != nil
         }
         for checked in series.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
-            guard let next = madeHere[checked.text]?.first(where: { Self.isSeries(checked, of: $0) }),
+            guard let next = madeHere[checked.text]?.first(where: { Self.isSeries(checked, of: $0, timeZone: timeZone) }),
                   let there = server.fetched[checked.id]?.task else { continue }
-            if there.doneAt == nil, there.recurrence?.rule == next.recurrence?.rule, there.due == next.due {
+            // Counted from a due long past, the other client's next due may be an earlier one than
+            // the one made here, which counts from today: any later than the series' is its next.
+            if there.doneAt == nil, there.recurrence?.rule == next.recurrence?.rule, Self.isLater(there.due, than: checked.due) {
                 movedOn[checked.id] = checked.due
             } else if there.doneAt != nil, let other = newThere.first(where: {
-                $0.text == next.text && Self.sameDue(next.due, $0.due) && $0.recurrence?.rule == next.recurrence?.rule
+                $0.text == next.text && Self.isLater($0.due, than: checked.due) && $0.recurrence?.rule == next.recurrence?.rule
             }), let id = other.id, !replaced.values.contains(id) {
                 replaced[next.id] = id
             }
         }
     }
 
-    /// Whether a due made here and one made there say the same: the same, or the day here and its
-    /// midnight in UTC there (todoman writes a day's next one so).
-    private static func sameDue(_ here: Due?, _ there: Due?) -> Bool {
-        guard case let .day(day)? = here, case let .instant(instant)? = there else { return here == there }
-        return instant == day.instant(hour: 0, minute: 0, in: utc)
+    /// Whether `due` is later than `series`' (a day's at its midnight in UTC, as todoman makes a day's
+    /// next one a time then).
+    private static func isLater(_ due: Due?, than series: Due?) -> Bool {
+        guard let due, let series else { return due != nil && series == nil }
+        func moment(_ due: Due) -> Date {
+            switch due {
+            case let .day(day): day.instant(hour: 0, minute: 0, in: utc)
+            case let .instant(instant): instant
+            }
+        }
+        return moment(due) > moment(series)
     }
 
     private static let utc = TimeZone(identifier: "UTC")!
 
     /// Whether `series`, checked off here, is the one `next` (of the same text) follows: by
     /// identity, or, where that one was taken, by the moment it was checked off, `next`'s making.
-    private static func isSeries(_ series: TaskItem, of next: TaskItem) -> Bool {
-        IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due) == next.id || series.doneAt == next.createdAt
+    private static func isSeries(_ series: TaskItem, of next: TaskItem, timeZone: TimeZone) -> Bool {
+        let zone = next.recurrence?.countingZone(timeZone) ?? timeZone
+        return IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due, in: zone) == next.id || series.doneAt == next.createdAt
     }
 }

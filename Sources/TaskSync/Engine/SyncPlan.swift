@@ -72,13 +72,13 @@ struct SyncPlan {
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
         // A series removed here is known by the due it had when last synced.
-        heldBack = Self.heldBack(list: list, local: local, server: server, state: state) { id in
+        heldBack = Self.heldBack(list: list, local: local, server: server, state: state, timeZone: timeZone) { id in
             if let task = local[id] { return task.due }
             let key = id.uuidString.lowercased()
             guard let base = state.items[key]?.base ?? (try? bases(key)) ?? nil else { return nil }
             return (try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now))?.due
         }
-        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state)
+        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
@@ -92,7 +92,7 @@ struct SyncPlan {
     /// (`IdentityGenerator.follower`, of the series' due: `dueOf`), or, where that one was taken,
     /// by its text and its making at the moment the series was checked off.
     private static func heldBack(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks,
-                                 state: SyncState, dueOf: (TaskItem.ID) -> Due?) -> Set<TaskItem.ID> {
+                                 state: SyncState, timeZone: TimeZone, dueOf: (TaskItem.ID) -> Due?) -> Set<TaskItem.ID> {
         var series = Set(state.items.compactMap { $0.value.unreadableThere == true ? UUID(uuidString: $0.key) : nil })
             .union(server.leftAlone.keys).filter { server.fetched[$0] == nil && !server.removed.contains($0) }
         guard !series.isEmpty else { return [] }
@@ -101,7 +101,8 @@ struct SyncPlan {
         while !series.isEmpty {
             let next = new.filter { task in
                 !held.contains(task.id) && series.contains { id in
-                    IdentityGenerator.follower(of: id, checkedOffWhenDue: dueOf(id)) == task.id
+                    // In the zone the series counts in, as its next task does.
+                    IdentityGenerator.follower(of: id, checkedOffWhenDue: dueOf(id), in: task.recurrence?.countingZone(timeZone) ?? timeZone) == task.id
                         || local[id].map { $0.doneAt == task.createdAt && $0.text == task.text } ?? false
                 }
             }

@@ -153,7 +153,7 @@ import TaskModel
         }
         let next = try #require(checkedOff[0].next[rent.id!])
         #expect(next.due == .day(CalendarDay(year: 2026, month: 2, day: 28)!))
-        #expect(next.id == IdentityGenerator.follower(of: rent.id!, checkedOffWhenDue: .day(Self.day)))
+        #expect(next.id == IdentityGenerator.follower(of: rent.id!, checkedOffWhenDue: .day(Self.day), in: Self.berlin))
         #expect(checkedOff[1].next[rent.id!]?.id == next.id)
     }
 
@@ -175,6 +175,17 @@ import TaskModel
             #expect(next[0].due != next[1].due)
             #expect(next[0].id == next[1].id)
         }
+        // Floating, due at 02:30 wherever the list is: two moments, one due.
+        let id = UUID()
+        let next = try [Self.berlin, auckland].map { zone in
+            let database = try backend.makeStorage()
+            try database.importTasks([TaskImport(id: id, text: "Water", createdAt: Self.fiveOClock,
+                                                 due: .instant(Self.day.instant(hour: 2, minute: 30, in: zone)), recurrence: Recurrence(.days(1)))],
+                                     at: Self.fiveOClock)
+            return try #require(try database.write { try $0.toggleDone(ids: [id], at: late, in: zone) }.next[id])
+        }
+        #expect(next[0].due != next[1].due)
+        #expect(next[0].id == next[1].id)
     }
 
     /// A task made to repeat again once checked off, and checked off again, is followed by a next
@@ -192,7 +203,7 @@ import TaskModel
 
         let again = try #require(try checkOff())
 
-        #expect(first.id == IdentityGenerator.follower(of: task.id, checkedOffWhenDue: .day(Self.day)))
+        #expect(first.id == IdentityGenerator.follower(of: task.id, checkedOffWhenDue: .day(Self.day), in: Self.berlin))
         #expect(again.due == first.due && again.id != first.id)
         #expect(try database.allTasks().map(\.id) == [task.id, again.id, first.id])
     }
