@@ -112,85 +112,83 @@ import Testing
 
     // MARK: A series checked off on both
 
+    /// `script`'s first task, a series, checked off in todoman, then here later by the server's
+    /// clock, which counts whole seconds (so that this side's check-off is sent), and both synced.
+    private static func checkedOffInTodomanAndHere(_ kind: CalDAVTestServer.Kind, _ script: String) async throws
+        -> (store: SyncedStore, device: TodomanDevice, synced: ProgramRun) {
+        let (store, device) = try await pairedWithDevice(kind, script)
+        try await device.todo("done", String(try await id("Water plants", on: device)))
+        try await device.sync()
+        let checkedOffThere = Date()
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run("done", "1") == ProgramRun())
+        let synced = try await store.run("sync")
+        try await device.sync()
+        return (store, device, synced)
+    }
+
+    /// `script`'s first task, a series due `from`, moved on to `to` by the phone (as tasks.org does
+    /// when it is checked off there: the same to-do, open), checked off here, and both synced.
+    private static func movedOnThereAndCheckedOffHere(_ kind: CalDAVTestServer.Kind, _ script: String, from: String, to: String) async throws
+        -> (store: SyncedStore, device: TodomanDevice, synced: ProgramRun) {
+        let (store, device) = try await pairedWithDevice(kind, script)
+        try await device.editRaw(try await id("Water plants", on: device), sed: "s/^DUE;VALUE=DATE:\(from)/DUE;VALUE=DATE:\(to)/")
+        try await device.sync()
+        #expect(try await store.run("done", "1") == ProgramRun())
+        let synced = try await store.run("sync")
+        try await device.sync()
+        return (store, device, synced)
+    }
+
+    /// The device's to-dos, without its numbers.
+    private static func shown(_ device: TodomanDevice) async throws -> Set<String> {
+        Set(try await device.items().map { String($0.description.drop { $0 != " " }) })
+    }
+
     /// A weekly series checked off in todoman (which completes it and makes its next one a new
     /// to-do) and here (which makes its own) before either synced: one next task, todoman's, in the
     /// place of the one made here. There were two (found by an independent tester).
     @Test(arguments: servers)
     func aSeriesCheckedOffInTodomanAndHereHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
-        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\nadd Call mom\n")
-        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
-        try await device.sync()
-        // Checked off here later, by the server's clock, which counts whole seconds: this side's check-off is sent.
-        let checkedOffThere = Date()
-        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(try await store.run("done", "1") == ProgramRun())
-
-        let synced = try await store.run("sync")
-        try await device.sync()
+        let (store, device, synced) = try await Self.checkedOffInTodomanAndHere(kind, "add Water plants due:2031-12-01 every:week\nadd Call mom\n")
 
         #expect(synced == ProgramRun(output: "synced: received 1 new, 1 removed; sent 1 changed\n"))
         // todoman's next task is due at midnight UTC (it makes a day a time).
         #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  8 dec 2031 00:00 ↻\n  3   Call mom\n")
-        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
-            " [x] Water plants due 1953849600", " [ ] Water plants due 1954454400", " [ ] Call mom",
-        ])
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400", " [ ] Call mom"])
     }
 
-    /// A series a phone moved on to its next due when checked off there (as tasks.org does, the
-    /// same to-do, open), checked off here too: the series here stays checked off on its own due,
-    /// and is written so; the next task is the one made here. It showed the next due, done.
+    /// The same, long overdue: todoman's next task counts from the due checked off, the one made
+    /// here from today; todoman's still takes its place. Both stayed (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesLongOverdueCheckedOffInTodomanAndHereHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device, _) = try await Self.checkedOffInTodomanAndHere(kind, "add Water plants due:2020-01-06 every:week\n")
+
+        #expect(try await store.list() == "  1   ✓ Water plants  6 jan 2020\n  2   Water plants  13 jan 2020 00:00! ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1578268800", " [ ] Water plants due 1578873600"])
+    }
+
+    /// A series a phone moved on to its next due, checked off here too: the series here stays
+    /// checked off on its own due, and is written so; the next task is the one made here. It showed
+    /// the next due, done.
     @Test(arguments: servers)
     func aSeriesMovedOnThereAndCheckedOffHereKeepsItsDue(kind: CalDAVTestServer.Kind) async throws {
-        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
-        try await device.editRaw(try await Self.id("Water plants", on: device), sed: "s/^DUE;VALUE=DATE:20311201/DUE;VALUE=DATE:20311208/")
-        try await device.sync()
-        #expect(try await store.run("done", "1") == ProgramRun())
-
-        let synced = try await store.run("sync")
-        try await device.sync()
+        let (store, device, synced) = try await Self.movedOnThereAndCheckedOffHere(kind, "add Water plants due:2031-12-01 every:week\n",
+                                                                                   from: "20311201", to: "20311208")
 
         #expect(synced == ProgramRun(output: "synced: sent 1 new, 1 changed\n"))
         let reference = try SyncedStore(store.server)
         try await reference.script("add Water plants due:2031-12-01 every:week\ndone 1\n")
         #expect(try await store.list() == (try await reference.list()))
-        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
-            " [x] Water plants due 1953849600", " [ ] Water plants due 1954454400",
-        ])
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400"])
     }
 
-    /// The same, long overdue: todoman's next task counts from the due checked off, the one made
-    /// here from today; todoman's still takes its place. Both stayed (found by an independent
-    /// tester). The list's lines are those of the day it runs only for the check-off's.
-    @Test(arguments: servers)
-    func aSeriesLongOverdueCheckedOffInTodomanAndHereHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
-        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2020-01-06 every:week\n")
-        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
-        try await device.sync()
-        let checkedOffThere = Date()
-        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(try await store.run("done", "1") == ProgramRun())
-
-        try await store.run("sync").expectSuccess()
-        try await device.sync()
-
-        let list = try await store.list()
-        #expect(list == "  1   ✓ Water plants  6 jan 2020\n  2   Water plants  13 jan 2020 00:00! ↻\n", "\(list)")
-        #expect(Set(try await device.items().map(\.description).map { $0.drop { $0 != " " } }) == [
-            " [x] Water plants due 1578268800", " [ ] Water plants due 1578873600",
-        ])
-    }
-
-    /// A series long overdue that the phone moved on to its next due (from the due, where the one
-    /// made here counts from today): checked off here on its own due. It took the phone's.
+    /// The same, long overdue: the phone moved it on from its due, where the one made here counts
+    /// from today (only the check-off's line does not depend on the day). It took the phone's due.
     @Test(arguments: servers)
     func aSeriesLongOverdueMovedOnThereAndCheckedOffHereKeepsItsDue(kind: CalDAVTestServer.Kind) async throws {
-        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2020-01-06 every:week\n")
-        try await device.editRaw(try await Self.id("Water plants", on: device), sed: "s/^DUE;VALUE=DATE:20200106/DUE;VALUE=DATE:20200113/")
-        try await device.sync()
-        #expect(try await store.run("done", "1") == ProgramRun())
-
-        try await store.run("sync").expectSuccess()
-        try await device.sync()
+        let (store, device, _) = try await Self.movedOnThereAndCheckedOffHere(kind, "add Water plants due:2020-01-06 every:week\n",
+                                                                              from: "20200106", to: "20200113")
 
         #expect(try await store.list().hasPrefix("  1   ✓ Water plants  6 jan 2020\n  2   Water plants "))
         let items = try await device.items()
