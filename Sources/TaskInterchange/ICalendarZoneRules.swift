@@ -21,7 +21,7 @@ struct ICalendarZoneRules {
     }
 
     private var observances: [Observance] = []
-    /// The lines read, one text: what `systemZone(named:near:preferring:)` remembers its answer by.
+    /// The lines read, one text: what `systemZone(named:near:)` remembers its answer by.
     let source: String
     /// The zone the system knows it says it is (`X-LIC-LOCATION`, written by libical's programs).
     private(set) var location: String?

@@ -10,8 +10,8 @@ import TaskModel
 /// Only a next task made here that is as it was made (never changed, never synced) is matched, and
 /// only by a next task there of the same text and rule, due after the series.
 struct DoubleCheckOff {
-    /// Series checked off here whose copy on the server was moved on, by the other client, to the
-    /// due of the next task made here: that due is not taken (the series keeps its own, `dueHere`).
+    /// Series checked off here whose copy on the server the other client moved on to a later due,
+    /// open: that due is not taken; each keeps the due it has here (the value).
     private(set) var movedOn: [TaskItem.ID: Due?] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
     /// by the identity of that one: removed here, never sent.

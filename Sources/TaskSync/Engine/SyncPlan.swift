@@ -183,7 +183,7 @@ struct SyncPlan {
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         var remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
-        // A series the other client moved on to the next task made here keeps its due here.
+        // A series checked off here that the other client moved on to a later due keeps its due here.
         if let due = checkOffs.movedOn[id] { remoteTask?.due = due }
         // With no base, a copy never changed since it was made (the next task of a recurring one both
         // copies checked off) is what both started from: the other copy's changes are kept, not
