@@ -33,7 +33,9 @@ struct DoubleCheckOff {
             task.id.map { local[$0] == nil && !isSynced($0) } ?? false && task.doneAt == nil && task.recurrence != nil
         }
         for checked in series.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
-            guard let next = madeHere[checked.text]?.first(where: { Self.isSeries(checked, of: $0, timeZone: timeZone) }),
+            guard let next = madeHere[checked.text]?.first(where: {
+                NextTask.follows($0, series: checked.id, checkedOffWhenDue: checked.due, as: checked, timeZone: timeZone)
+            }),
                   let there = server.fetched[checked.id]?.task else { continue }
             // Counted from a due long past, the other client's next due may be an earlier one than
             // the one made here, which counts from today: any later than the series' is its next.
@@ -61,11 +63,4 @@ struct DoubleCheckOff {
     }
 
     private static let utc = TimeZone(identifier: "UTC")!
-
-    /// Whether `series`, checked off here, is the one `next` (of the same text) follows: by
-    /// identity, or, where that one was taken, by the moment it was checked off, `next`'s making.
-    private static func isSeries(_ series: TaskItem, of next: TaskItem, timeZone: TimeZone) -> Bool {
-        let zone = next.recurrence?.countingZone(timeZone) ?? timeZone
-        return IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due, in: zone) == next.id || series.doneAt == next.createdAt
-    }
 }

@@ -55,7 +55,7 @@ struct SyncPlan {
     private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
     /// New tasks here that follow a series checked off here whose copy on the server is left alone
-    /// (`heldBack(list:local:server:state:)`): not sent while the check-off is not.
+    /// (`heldBack(list:local:server:state:timeZone:dueOf:)`): not sent while the check-off is not.
     private var heldBack: Set<TaskItem.ID> = []
     /// Series checked off here and on another client since the last sync.
     private let checkOffs: DoubleCheckOff
@@ -88,9 +88,8 @@ struct SyncPlan {
     /// task made a second series there, beside the phone's, still open (found by an independent
     /// tester). So does it once the series is cleared, removed or checked off again here, which
     /// are not sent either (found by another). So is the one after it. They are sent with the
-    /// series' changes, once the server's copy reads again. A next task is known by its identity
-    /// (`IdentityGenerator.follower`, of the series' due: `dueOf`), or, where that one was taken,
-    /// by its text and its making at the moment the series was checked off.
+    /// series' changes, once the server's copy reads again. A next task is known as such by
+    /// `NextTask.follows`, of the series' due (`dueOf`).
     private static func heldBack(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks,
                                  state: SyncState, timeZone: TimeZone, dueOf: (TaskItem.ID) -> Due?) -> Set<TaskItem.ID> {
         var series = Set(state.items.compactMap { $0.value.unreadableThere == true ? UUID(uuidString: $0.key) : nil })
@@ -101,9 +100,7 @@ struct SyncPlan {
         while !series.isEmpty {
             let next = new.filter { task in
                 !held.contains(task.id) && series.contains { id in
-                    // In the zone the series counts in, as its next task does.
-                    IdentityGenerator.follower(of: id, checkedOffWhenDue: dueOf(id), in: task.recurrence?.countingZone(timeZone) ?? timeZone) == task.id
-                        || local[id].map { $0.doneAt == task.createdAt && $0.text == task.text } ?? false
+                    NextTask.follows(task, series: id, checkedOffWhenDue: dueOf(id), as: local[id], timeZone: timeZone)
                 }
             }
             held.formUnion(next.map(\.id))
