@@ -168,6 +168,48 @@ import Testing
         #expect(try await Self.shown(device) == [" [x] Water plants due 1578268800", " [ ] Water plants due 1578873600"])
     }
 
+    /// A weekly series checked off here and synced, then checked off in todoman before it synced
+    /// (vdirsyncer refuses the series itself, changed on both sides, and sends todoman's next
+    /// to-do): one next task, the one made here, and todoman's removed there. There were two
+    /// (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesCheckedOffHereAndSyncedThenInTodomanHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\nadd Call mom\n")
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        #expect(try await store.run("done", "1") == ProgramRun())
+        try await store.run("sync").expectSuccess()
+        await #expect(throws: ChildProcess.Failed.self) { try await device.sync() }
+
+        let synced = try await store.run("sync")
+        try? await device.sync()
+
+        #expect(synced == ProgramRun(output: "synced: sent 1 removed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  8 dec 2031 ↻\n  3   Call mom\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400", " [ ] Call mom"])
+    }
+
+    /// A weekly series and its next task checked off here, the series in todoman, before either
+    /// synced: one open task, the one after the next, made here; todoman's next one is removed
+    /// there. It stayed open beside it (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesAndItsNextCheckedOffHereAndTheSeriesInTodomanHasOneOpenTask(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        try await device.sync()
+        let checkedOffThere = Date()
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run("done", "1") == ProgramRun())
+        #expect(try await store.run("done", "2") == ProgramRun())
+
+        let synced = try await store.run("sync")
+        try await device.sync()
+
+        #expect(synced == ProgramRun(output: "synced: sent 2 new, 1 changed, 1 removed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   ✓ Water plants  8 dec 2031\n  3   Water plants  15 dec 2031 ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [x] Water plants due 1954454400",
+                                                 " [ ] Water plants due 1955059200"])
+    }
+
     /// A series a phone moved on to its next due, checked off here too: the series here stays
     /// checked off on its own due, and is written so; the next task is the one made here. It showed
     /// the next due, done.
@@ -181,6 +223,30 @@ import Testing
         try await reference.script("add Water plants due:2031-12-01 every:week\ndone 1\n")
         #expect(try await store.list() == (try await reference.list()))
         #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400"])
+    }
+
+    /// A series checked off here and synced, then moved on by a phone that had not synced (it
+    /// wrote its copy over the one checked off): the series stays checked off on its due, here and
+    /// there, and the next task is the one made here. It was open again, beside it (found by an
+    /// independent tester).
+    @Test(arguments: servers)
+    func aSeriesCheckedOffHereAndSyncedThenMovedOnByAPhoneHasOneNextTask(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Water plants due:2031-12-01 every:week\n")
+        let (name, calendar) = try #require(try await store.remote().first)
+        let uid = String(try #require(SyncedStore.line("UID:", in: calendar)).dropFirst(4))
+        #expect(try await store.run("done", "1") == ProgramRun())
+        try await store.run("sync").expectSuccess()
+        _ = try await store.server.client().put(name, SyncedStore.vtodo(uid: uid, "SUMMARY:Water plants", "DUE;VALUE=DATE:20311208",
+                                                                       "RRULE:FREQ=WEEKLY"))
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: sent 1 changed\n"))
+        let reference = try SyncedStore(store.server)
+        try await reference.script("add Water plants due:2031-12-01 every:week\ndone 1\n")
+        #expect(try await store.list() == (try await reference.list()))
+        let dues = try await store.remote().values.map { ($0.contains("STATUS:COMPLETED"), SyncedStore.line("DUE", in: $0) ?? "") }
+        #expect(dues.sorted { $0.1 < $1.1 }.map { "\($0.0) \($0.1)" } == ["true DUE;VALUE=DATE:20311201", "false DUE;VALUE=DATE:20311208"])
     }
 
     /// The same, long overdue: the phone moved it on from its due, where the one made here counts

@@ -7,44 +7,68 @@ import TaskModel
 /// new to-do. The list ended with two next tasks beside todoman, and beside tasks.org the series
 /// checked off here showed the next due (found by an independent tester).
 ///
-/// Only a next task made here that is as it was made (never changed, never synced) is matched, and
-/// only by a next task there of the same text and rule, due after the series.
+/// The other client's next task is known by its text, the series', and a due after the series' and
+/// not after the next task made here. Where the next task made here is as it was made (never
+/// changed, never synced) and of the same rule, the other's takes its place; else (sent already,
+/// checked off, changed) the other's is removed there: it stayed beside it, open, and so it did
+/// where the next task here was checked off too (found by an independent tester).
 struct DoubleCheckOff {
     /// Series checked off here whose copy on the server the other client moved on to a later due,
-    /// open: that due is not taken; each keeps the due it has here (the value).
-    private(set) var movedOn: [TaskItem.ID: Due?] = [:]
+    /// open: the server's copy is taken for checked off on the due it has here (the value), the
+    /// one this sync writes there.
+    private(set) var movedOn: [TaskItem.ID: TaskItem] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
     /// by the identity of that one: removed here, never sent.
     private(set) var replaced: [TaskItem.ID: TaskItem.ID] = [:]
+    /// The other client's next tasks of a series whose next task here was sent, or changed, since
+    /// it was made: removed there, never taken.
+    private(set) var dropped: Set<TaskItem.ID> = []
 
     init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState, timeZone: TimeZone) {
         func isSynced(_ id: TaskItem.ID) -> Bool { state.items[id.uuidString.lowercased()] != nil }
-        // Series checked off here that the server changed too: few, whatever the size of the list.
-        let series = server.fetched.keys.compactMap { local[$0] }.filter { $0.isDone && isSynced($0.id) }
-        guard !series.isEmpty else { return }
-        // Next tasks made here as they were made, never sent, by their text.
-        var madeHere: [String: [TaskItem]] = [:]
-        for task in list where task.recurrence != nil && task.modifiedAt == nil && !task.isDone && !isSynced(task.id)
-            && server.fetched[task.id] == nil {
-            madeHere[task.text, default: []].append(task)
+        // Series checked off here that the server changed too, and open series another client made:
+        // few, whatever the size of the list.
+        let changedThere = server.fetched.keys.compactMap { local[$0] }.filter { $0.isDone && isSynced($0.id) }
+        let newThere = server.fetched.values.map(\.task).filter { (task: TaskImport) -> Bool in
+            guard let id = task.id, local[id] == nil, !isSynced(id) else { return false }
+            return task.doneAt == nil && task.recurrence != nil
+        }.sorted { ($0.id?.uuidString ?? "") < ($1.id?.uuidString ?? "") }
+        guard !changedThere.isEmpty || !newThere.isEmpty else { return }
+        // The tasks here of those texts: the series checked off, and their next tasks.
+        let texts = Set(newThere.map(\.text) + changedThere.map(\.text))
+        var byText: [String: [TaskItem]] = [:]
+        for task in list where texts.contains(task.text) { byText[task.text, default: []].append(task) }
+        func next(of series: TaskItem) -> TaskItem? {
+            byText[series.text]?.first {
+                $0.id != series.id && NextTask.follows($0, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
+            }
         }
-        // New on the server: open series another client made.
-        let newThere = server.fetched.values.map(\.task).filter { task in
-            task.id.map { local[$0] == nil && !isSynced($0) } ?? false && task.doneAt == nil && task.recurrence != nil
-        }
-        for checked in series.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
-            guard let next = madeHere[checked.text]?.first(where: {
-                NextTask.follows($0, series: checked.id, checkedOffWhenDue: checked.due, as: checked, timeZone: timeZone)
-            }),
-                  let there = server.fetched[checked.id]?.task else { continue }
+
+        for checked in changedThere.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
             // Counted from a due long past, the other client's next due may be an earlier one than
             // the one made here, which counts from today: any later than the series' is its next.
-            if there.doneAt == nil, there.recurrence?.rule == next.recurrence?.rule, Self.isLater(there.due, than: checked.due) {
-                movedOn[checked.id] = checked.due
-            } else if there.doneAt != nil, let other = newThere.first(where: {
-                $0.text == next.text && Self.isLater($0.due, than: checked.due) && $0.recurrence?.rule == next.recurrence?.rule
-            }), let id = other.id, !replaced.values.contains(id) {
+            guard let there = server.fetched[checked.id]?.task, there.doneAt == nil, there.recurrence != nil,
+                  Self.isLater(there.due, than: checked.due), next(of: checked) != nil else { continue }
+            movedOn[checked.id] = checked
+        }
+        var matched: Set<TaskItem.ID> = []
+        for other in newThere {
+            guard let id = other.id, let rule = other.recurrence?.rule else { continue }
+            // The series is the one checked off here latest before the other's next due, synced,
+            // that the server holds checked off (or as last synced: the check-off sent).
+            let series = byText[other.text, default: []].filter { task in
+                task.isDone && isSynced(task.id) && Self.isLater(other.due, than: task.due)
+                    && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true)
+            }.max { Self.moment($0.due) < Self.moment($1.due) }
+            // Not later than the next task made here: a later one is that one's next (another
+            // laptop's), not the series'.
+            guard let series, !matched.contains(series.id), let next = next(of: series),
+                  !Self.isLater(other.due, than: next.due) else { continue }
+            matched.insert(series.id)
+            if next.modifiedAt == nil, !next.isDone, !isSynced(next.id), server.fetched[next.id] == nil, next.recurrence?.rule == rule {
                 replaced[next.id] = id
+            } else {
+                dropped.insert(id)
             }
         }
     }
@@ -53,13 +77,16 @@ struct DoubleCheckOff {
     /// next one a time then).
     private static func isLater(_ due: Due?, than series: Due?) -> Bool {
         guard let due, let series else { return due != nil && series == nil }
-        func moment(_ due: Due) -> Date {
-            switch due {
-            case let .day(day): day.instant(hour: 0, minute: 0, in: utc)
-            case let .instant(instant): instant
-            }
-        }
         return moment(due) > moment(series)
+    }
+
+    /// The moment of a due, a day's at its midnight in UTC; none: the earliest.
+    private static func moment(_ due: Due?) -> Date {
+        switch due {
+        case let .day(day)?: day.instant(hour: 0, minute: 0, in: utc)
+        case let .instant(instant)?: instant
+        case nil: .distantPast
+        }
     }
 
     private static let utc = TimeZone(identifier: "UTC")!

@@ -168,6 +168,12 @@ struct SyncPlan {
             localRemovals.append(id)
             return
         }
+        // The other client's next task of a series checked off on both, whose next task here was
+        // sent or changed already: the one made here stays.
+        if checkOffs.dropped.contains(id), let fetched {
+            writes.append(Write(id: id, href: fetched.href, body: nil, etag: fetched.etag, isNew: false))
+            return
+        }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
             // As both sides left it: only its order may change.
@@ -180,8 +186,13 @@ struct SyncPlan {
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         var remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
-        // A series checked off here that the other client moved on to a later due keeps its due here.
-        if let due = checkOffs.movedOn[id] { remoteTask?.due = due }
+        // A series checked off here that the other client moved on to a later due stays checked off
+        // on its due here, and is written so: the next task is the one made here.
+        if let checked = checkOffs.movedOn[id] {
+            remoteTask?.due = checked.due
+            remoteTask?.doneAt = checked.doneAt
+            remoteTask?.recurrence = checked.recurrence
+        }
         // With no base, a copy never changed since it was made (the next task of a recurring one both
         // copies checked off) is what both started from: the other copy's changes are kept, not
         // taken for conflicts that the copy made later won (found by an independent tester).
@@ -194,6 +205,8 @@ struct SyncPlan {
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), of: id, foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
+        // The server's copy of a series moved on there is open: written checked off.
+        if checkOffs.movedOn[id] != nil, merge.fields != nil { merge.writesRemote = true }
         // The properties tasks does not model come from the server when it sent the task again.
         let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
         merge.fields = merge.fields.map { pin.pinned($0, of: id, foreign: foreign) }
