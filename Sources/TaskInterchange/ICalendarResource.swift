@@ -32,6 +32,23 @@ public enum ICalendarResource {
         ICalendarAttributes.pinnedZone(of: task, timeZone: timeZone)
     }
 
+    /// Whether `task`'s timed due was read floating (no zone: the same time wherever one is) and is
+    /// written so (`ICalendarAttributes.floatingDueMarker` among its kept lines).
+    public static func isFloating(_ task: TaskItem) -> Bool {
+        guard case .instant? = task.due, let kept = task.foreign["icalendar"],
+              kept.contains(ICalendarAttributes.floatingDueMarker) else { return false }
+        return ICalendarKeptLines(ICalendarKeptLines.split(kept)).first(named: ICalendarAttributes.dueZoneMarker)
+            == ICalendarAttributes.floatingDueMarker
+    }
+
+    /// `task`'s kept iCalendar lines with its timed due written floating, as its series' is.
+    public static func floating(_ task: TaskItem) -> String {
+        let kept = ICalendarKeptLines.split(task.foreign["icalendar"]).filter {
+            ContentLine.name(of: $0) != ICalendarAttributes.dueZoneMarker
+        }
+        return (kept + [ICalendarAttributes.floatingDueMarker]).joined(separator: "\n")
+    }
+
     /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its
     /// own `UID` and `SUMMARY` (not a VALARM's inside it): the identity `read` gives a task of that
     /// `UID`, and its text. Nil each when it has none, or the data is not text (a NUL byte, bytes

@@ -260,6 +260,33 @@ import Testing
         #expect(try await first.remote().count == 3)
     }
 
+    /// A phone's series due at a floating time (09:00 wherever one is), checked off here: its next
+    /// task is floating too, at 09:00 there. It was written in this machine's zone, and 09:00 in
+    /// Berlin showed as 03:00 on a phone in New York (found by an independent tester).
+    @Test(arguments: servers)
+    func theNextTaskOfAFloatingSeriesIsFloating(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let berlin = ["TZ": "Europe/Berlin"]
+        _ = try await store.server.client().put("standup.ics", SyncedStore.vtodo(uid: "standup", "SUMMARY:Standup",
+                                                                                 "DUE:20311201T090000", "RRULE:FREQ=WEEKLY"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+
+        #expect(try await store.run(["done", "1"], environment: berlin) == ProgramRun())
+        let synced = try await store.run("sync", environment: berlin)
+        let sent = try await store.remote().values.map { (SyncedStore.line("DUE", in: $0) ?? "", $0.contains("RRULE:FREQ=WEEKLY")) }
+        // Changed here later, it is written floating still.
+        #expect(try await store.run(["edit", "2", "Standup", "call"], environment: berlin) == ProgramRun())
+        let again = try await store.run("sync", environment: berlin)
+
+        #expect(synced == ProgramRun(output: "synced: sent 1 new, 1 changed\n"))
+        #expect(sent.sorted { $0.0 < $1.0 }.map { "\($0.0) \($0.1)" } == ["DUE:20311201T090000 false", "DUE:20311208T090000 true"])
+        #expect(again == ProgramRun(output: "synced: sent 1 changed\n"))
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
+                == ["DUE:20311201T090000", "DUE:20311208T090000"])
+        #expect(try await ProgramRun(["list"], in: store.folder, environment: store.environment(berlin)).output
+                == "  1   ✓ Standup  1 dec 2031 09:00\n  2   Standup call  8 dec 2031 09:00 ↻\n")
+    }
+
     /// The phone's categories, which tasks reads as tags without spaces.
     static let categories = #"CATEGORIES:home,with space,x\,y,Ünïcode Tag"#
 

@@ -59,6 +59,8 @@ struct SyncPlan {
     private var heldBack: Set<TaskItem.ID> = []
     /// Series checked off here and on another client since the last sync.
     private let checkOffs: DoubleCheckOff
+    /// New tasks here that follow a series due at a floating time: written floating (`FloatingNextTasks`).
+    private let floating: Set<TaskItem.ID>
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
     /// item that was loaded without it (by the task's identity, lower case).
@@ -79,6 +81,7 @@ struct SyncPlan {
             return (try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now))?.due
         }
         checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone)
+        floating = FloatingNextTasks.of(list: list, server: server, state: state, timeZone: timeZone)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
@@ -144,7 +147,8 @@ struct SyncPlan {
             if fetched == nil, server.removed.contains(id) { item = nil }
             settled[id] = .some(item)
         }
-        let localTask = local[id]
+        var localTask = local[id]
+        if floating.contains(id), let task = localTask { localTask?.foreign["icalendar"] = ICalendarResource.floating(task) }
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes
         // it into one tasks can read, it comes as a new task.
@@ -225,7 +229,7 @@ struct SyncPlan {
             return
         }
         // A series pinned to its zone here (`SeriesZonePin`) is written here too, whatever else the merge says.
-        if merge.writesLocal || localTask.map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence }) ?? true {
+        if merge.writesLocal || local[id].map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence }) ?? true {
             func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
                 TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                            createdAt: createdAt, foreign: ["icalendar": foreign ?? ""], due: fields.due,
