@@ -287,6 +287,34 @@ import Testing
                 == "  1   ✓ Standup  1 dec 2031 09:00\n  2   Standup call  8 dec 2031 09:00 ↻\n")
     }
 
+    /// The same series checked off on two laptops, in Berlin and in New York, before either synced:
+    /// one next task, floating, at 09:00 on both. The second wrote it in its own zone, saying both
+    /// sides had changed its recurrence, and the first showed it at 15:00 (found by an independent
+    /// tester).
+    @Test(arguments: servers)
+    func theNextTaskOfAFloatingSeriesCheckedOffOnTwoLaptopsIsFloating(kind: CalDAVTestServer.Kind) async throws {
+        let first = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let second = try SyncedStore(first.server)
+        let (berlin, newYork) = (["TZ": "Europe/Berlin"], ["TZ": "America/New_York"])
+        _ = try await first.server.client().put("standup.ics", SyncedStore.vtodo(uid: "standup", "SUMMARY:Standup",
+                                                                                 "DUE:20311201T090000", "RRULE:FREQ=WEEKLY"))
+        try await first.run("sync", first.server.collection.absoluteString, environment: berlin).expectSuccess()
+        try await second.run("sync", first.server.collection.absoluteString, environment: newYork).expectSuccess()
+
+        #expect(try await first.run(["done", "1"], environment: berlin) == ProgramRun())
+        #expect(try await second.run(["done", "1"], environment: newYork) == ProgramRun())
+        try await first.run("sync", environment: berlin).expectSuccess()
+        let synced = try await second.run("sync", environment: newYork)
+        try await first.run("sync", environment: berlin).expectSuccess()
+
+        #expect(synced == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(try await first.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
+                == ["DUE:20311201T090000", "DUE:20311208T090000"])
+        let shown = "  1   ✓ Standup  1 dec 2031 09:00\n  2   Standup  8 dec 2031 09:00 ↻\n"
+        #expect(try await ProgramRun(["list"], in: first.folder, environment: first.environment(berlin)).output == shown)
+        #expect(try await ProgramRun(["list"], in: second.folder, environment: second.environment(newYork)).output == shown)
+    }
+
     /// The phone's categories, which tasks reads as tags without spaces.
     static let categories = #"CATEGORIES:home,with space,x\,y,Ünïcode Tag"#
 

@@ -81,7 +81,7 @@ struct SyncPlan {
             return (try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now))?.due
         }
         checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone)
-        floating = FloatingNextTasks.of(list: list, server: server, state: state, timeZone: timeZone)
+        floating = FloatingNextTasks.of(list: list, state: state, timeZone: timeZone)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
