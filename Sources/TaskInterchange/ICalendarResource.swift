@@ -49,6 +49,22 @@ public enum ICalendarResource {
         return (kept + [ICalendarAttributes.floatingDueMarker]).joined(separator: "\n")
     }
 
+    /// Whether the kept iCalendar lines `kept` say anything `other` does not: a line of a property
+    /// tasks does not model (a note, an alarm, another program's field) that `other` lacks. Not a
+    /// to-do's `UID`, a client's bookkeeping (`DTSTAMP`, `CREATED`, `LAST-MODIFIED`, `SEQUENCE`, the
+    /// order), the zones, or the markers tasks keeps.
+    public static func saysMore(_ kept: String?, than other: String?) -> Bool {
+        func meaningful(_ text: String?) -> Set<String> {
+            Set(ICalendarTimeZones.split(ICalendarKeptLines.split(text)).rest.filter { line in
+                let name = ContentLine.name(of: line)
+                return !bookkeeping.contains(name) && !name.hasPrefix("X-TASKS-")
+            })
+        }
+        return !meaningful(kept).isSubset(of: meaningful(other))
+    }
+
+    private static let bookkeeping: Set<String> = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]
+
     /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its
     /// own `UID` and `SUMMARY` (not a VALARM's inside it): the identity `read` gives a task of that
     /// `UID`, and its text. Nil each when it has none, or the data is not text (a NUL byte, bytes

@@ -302,17 +302,39 @@ import Testing
         try await second.run("sync", first.server.collection.absoluteString, environment: newYork).expectSuccess()
 
         #expect(try await first.run(["done", "1"], environment: berlin) == ProgramRun())
+        // A second later on the second: its check-off is the later change, sent (in the same second
+        // there was nothing to send; the test depended on the machine's speed).
+        let checkedOffFirst = Date()
+        while Date().timeIntervalSince(checkedOffFirst) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(try await second.run(["done", "1"], environment: newYork) == ProgramRun())
         try await first.run("sync", environment: berlin).expectSuccess()
         let synced = try await second.run("sync", environment: newYork)
         try await first.run("sync", environment: berlin).expectSuccess()
 
-        #expect(synced == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(synced == ProgramRun(output: "synced: sent 1 changed\n"))
         #expect(try await first.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
                 == ["DUE:20311201T090000", "DUE:20311208T090000"])
         let shown = "  1   ✓ Standup  1 dec 2031 09:00\n  2   Standup  8 dec 2031 09:00 ↻\n"
         #expect(try await ProgramRun(["list"], in: first.folder, environment: first.environment(berlin)).output == shown)
         #expect(try await ProgramRun(["list"], in: second.folder, environment: second.environment(newYork)).output == shown)
+    }
+
+    /// A recurring task another app adds with the text of a series checked off here, due on its next
+    /// day: it is a task of its own when it says more than the series (a note, an alarm, a tag) or
+    /// repeats otherwise, and it arrives. It was removed from the server, taken for that app's copy
+    /// of the series' next task (found by an independent tester).
+    @Test(arguments: servers, [["DESCRIPTION:Use the blue can", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Water",
+                                "TRIGGER:-PT1H", "END:VALARM", "RRULE:FREQ=WEEKLY"],
+                               ["CATEGORIES:garden", "RRULE:FREQ=WEEKLY"], ["RRULE:FREQ=DAILY"]])
+    func aRecurringTaskAddedElsewhereWithTheTextOfASeriesCheckedOffHereArrives(kind: CalDAVTestServer.Kind, lines: [String]) async throws {
+        let store = try await SyncedStore.paired(kind, "add Water plants due:2031-12-01 every:week\ndone 1\n")
+        _ = try await store.server.client().put("added.ics", SyncedStore.vtodo(uid: "added", lines: ["SUMMARY:Water plants",
+                                                                                              "DUE;VALUE=DATE:20311208"] + lines))
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new\n"))
+        #expect(try await store.remote().count == 3)
     }
 
     /// The phone's categories, which tasks reads as tags without spaces.

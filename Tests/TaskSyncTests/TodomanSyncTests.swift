@@ -210,6 +210,32 @@ import Testing
                                                  " [ ] Water plants due 1955059200"])
     }
 
+    /// A series and its next task checked off in todoman, the series here: one open task, todoman's
+    /// after the next, whichever side synced first; the next task made here gives way to todoman's,
+    /// checked off (both stayed open, found by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func aSeriesAndItsNextCheckedOffInTodomanAndTheSeriesHereHasOneOpenTask(kind: CalDAVTestServer.Kind, syncedHereFirst: Bool) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        #expect(try await store.run("done", "1") == ProgramRun())
+        if syncedHereFirst { try await store.run("sync").expectSuccess() }
+        let checkedOffHere = Date() // todoman's check-off a second later: the later change, whatever the machine's speed
+        while Date().timeIntervalSince(checkedOffHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        let next = try #require(try await device.items().first { !$0.completed && $0.summary == "Water plants" })
+        try await device.todo("done", String(next.id))
+        try? await device.sync() // having synced here first, the series changed on both sides: a conflict there
+
+        let synced = try await store.run("sync")
+        try? await device.sync()
+
+        // Not synced here first, the series' check-off there is news here: its time is todoman's.
+        #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: received 2 new, 1 removed; sent 1 removed\n"
+                                                             : "synced: received 2 new, 1 changed, 1 removed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   ✓ Water plants  8 dec 2031 00:00\n  3   Water plants  15 dec 2031 00:00 ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [x] Water plants due 1954454400",
+                                                 " [ ] Water plants due 1955059200"])
+    }
+
     /// A series a phone moved on to its next due, checked off here too: the series here stays
     /// checked off on its own due, and is written so; the next task is the one made here. It showed
     /// the next due, done.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskInterchange
 import TaskModel
 
 /// A series checked off here and, before this sync, on another client too: each made the next task
@@ -7,32 +8,35 @@ import TaskModel
 /// new to-do. The list ended with two next tasks beside todoman, and beside tasks.org the series
 /// checked off here showed the next due (found by an independent tester).
 ///
-/// The other client's next task is known by its text, the series', and a due after the series' and
-/// not after the next task made here. Where the next task made here is as it was made (never
-/// changed, never synced) and of the same rule, the other's takes its place; else (sent already,
-/// checked off, changed) the other's is removed there: it stayed beside it, open, and so it did
-/// where the next task here was checked off too (found by an independent tester).
+/// The other client's next task is known by its text, the series', a due after the series' and not
+/// after the next task made here, and, open, the series' rule. Where the next task made here is as
+/// it was made, the other's takes its place when it was checked off there (todoman made the one
+/// after it) or the one here was never sent; else (sent already, checked off, changed here) the
+/// other's is removed there, unless it says more than the series (a note, an alarm, a tag: a task
+/// of its own someone added). It stayed beside it, open, and so it did where the next task was
+/// checked off on either side (found by independent testers).
 struct DoubleCheckOff {
     /// Series checked off here whose copy on the server the other client moved on to a later due,
     /// open: the server's copy is taken for checked off on the due it has here (the value), the
     /// one this sync writes there.
     private(set) var movedOn: [TaskItem.ID: TaskItem] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
-    /// by the identity of that one: removed here, never sent.
+    /// by the identity of that one: removed here, and there when sent. One as it was made (never
+    /// changed) gives way to one checked off there, and to an open one when it was never sent.
     private(set) var replaced: [TaskItem.ID: TaskItem.ID] = [:]
     /// The other client's next tasks of a series whose next task here was sent, or changed, since
-    /// it was made: removed there, never taken.
+    /// it was made, that say nothing the series did not: removed there, never taken.
     private(set) var dropped: Set<TaskItem.ID> = []
 
     init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState, timeZone: TimeZone) {
         func isSynced(_ id: TaskItem.ID) -> Bool { state.items[id.uuidString.lowercased()] != nil }
-        // Series checked off here that the server changed too, and open series another client made:
-        // few, whatever the size of the list.
+        // Series checked off here that the server changed too, and series (or tasks checked off)
+        // another client made: few, whatever the size of the list.
         let changedThere = server.fetched.keys.compactMap { local[$0] }.filter { $0.isDone && isSynced($0.id) }
         let newThere = server.fetched.values.map(\.task).filter { (task: TaskImport) -> Bool in
             guard let id = task.id, local[id] == nil, !isSynced(id) else { return false }
-            return task.doneAt == nil && task.recurrence != nil
-        }.sorted { ($0.id?.uuidString ?? "") < ($1.id?.uuidString ?? "") }
+            return task.doneAt != nil || task.recurrence != nil
+        }.sorted { (Self.moment($0.due), $0.id?.uuidString ?? "") < (Self.moment($1.due), $1.id?.uuidString ?? "") }
         guard !changedThere.isEmpty || !newThere.isEmpty else { return }
         // The tasks here of those texts: the series checked off, and their next tasks.
         let texts = Set(newThere.map(\.text) + changedThere.map(\.text))
@@ -42,6 +46,16 @@ struct DoubleCheckOff {
             byText[series.text]?.first {
                 $0.id != series.id && NextTask.follows($0, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
             }
+        }
+        // How the series goes on: the rule of the first task after it that still has one.
+        func rule(after series: TaskItem) -> Recurrence.Rule? {
+            var task = series
+            for _ in 0..<(byText[series.text]?.count ?? 0) {
+                guard let after = next(of: task) else { return nil }
+                if let recurrence = after.recurrence { return recurrence.rule }
+                task = after
+            }
+            return nil
         }
 
         for checked in changedThere.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
@@ -53,7 +67,7 @@ struct DoubleCheckOff {
         }
         var matched: Set<TaskItem.ID> = []
         for other in newThere {
-            guard let id = other.id, let rule = other.recurrence?.rule else { continue }
+            guard let id = other.id else { continue }
             // The series is the one checked off here latest before the other's next due, synced,
             // that the server holds checked off (or as last synced: the check-off sent).
             let series = byText[other.text, default: []].filter { task in
@@ -61,15 +75,21 @@ struct DoubleCheckOff {
                     && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true)
             }.max { Self.moment($0.due) < Self.moment($1.due) }
             // Not later than the next task made here: a later one is that one's next (another
-            // laptop's), not the series'.
+            // laptop's), not the series'. An open one repeats as the series does (one checked off
+            // there may have lost its rule).
             guard let series, !matched.contains(series.id), let next = next(of: series),
-                  !Self.isLater(other.due, than: next.due) else { continue }
-            matched.insert(series.id)
-            if next.modifiedAt == nil, !next.isDone, !isSynced(next.id), server.fetched[next.id] == nil, next.recurrence?.rule == rule {
+                  !Self.isLater(other.due, than: next.due),
+                  other.doneAt != nil || other.recurrence?.rule == rule(after: series) else { continue }
+            let untouched = next.modifiedAt == nil && !next.isDone && server.fetched[next.id] == nil
+            if untouched, other.doneAt != nil || !isSynced(next.id) {
                 replaced[next.id] = id
-            } else {
+            } else if Set(other.tags) == Set(series.tags), other.isFavorite == series.isFavorite,
+                      !ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"]) {
                 dropped.insert(id)
+            } else {
+                continue
             }
+            matched.insert(series.id)
         }
     }
 

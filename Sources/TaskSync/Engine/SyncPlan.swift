@@ -170,6 +170,7 @@ struct SyncPlan {
         // The next task made here of a series another client checked off too, and made its own: that one stays.
         if checkOffs.replaced[id] != nil {
             localRemovals.append(id)
+            if let item { writes.append(Write(id: id, href: item.href, body: nil, etag: item.etag, isNew: false)) }
             return
         }
         // The other client's next task of a series checked off on both, whose next task here was

@@ -96,7 +96,9 @@ final class SyncedStore: Sendable {
     }
 
     /// A VCALENDAR holding one VTODO with `uid` and the content lines `lines` (CRLF-terminated).
-    static func vtodo(uid: String, _ lines: String...) -> String {
+    static func vtodo(uid: String, _ lines: String...) -> String { vtodo(uid: uid, lines: lines) }
+
+    static func vtodo(uid: String, lines: [String]) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tasks tests//EN", "BEGIN:VTODO", "UID:\(uid)",
           "DTSTAMP:20261125T120000Z"] + lines + ["END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
     }
