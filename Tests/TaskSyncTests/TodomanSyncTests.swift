@@ -188,6 +188,36 @@ import Testing
         #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400", " [ ] Call mom"])
     }
 
+    /// A weekly series checked off here and in todoman, whose next task todoman's user moved to a
+    /// later day before it synced: one open task, todoman's, on the day the user chose, whichever
+    /// side synced first; the one made here gives way (both stayed open, found by an independent
+    /// tester).
+    @Test(arguments: servers, [false, true])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasMovedThereHasOneOpenTask(kind: CalDAVTestServer.Kind,
+                                                                             syncedHereFirst: Bool) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        let next = try #require(try await device.items().first { !$0.completed && $0.summary == "Water plants" })
+        try await device.todo("edit", "--due", "2031-12-10", String(next.id))
+        let checkedOffThere = Date() // the check-off here a second later: the later change, whatever the machine's speed
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run("done", "1") == ProgramRun())
+        if syncedHereFirst {
+            try await store.run("sync").expectSuccess()
+            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
+        } else {
+            try await device.sync()
+        }
+
+        let synced = try await store.run("sync")
+        try? await device.sync()
+
+        #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: received 1 new, 1 removed; sent 1 removed\n"
+                                                             : "synced: received 1 new, 1 removed; sent 1 changed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  10 dec 2031 ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954627200"])
+    }
+
     /// A weekly series and its next task checked off here, the series in todoman, before either
     /// synced: one open task, the one after the next, made here; todoman's next one is removed
     /// there. It stayed open beside it (found by an independent tester).

@@ -8,13 +8,14 @@ import TaskModel
 /// new to-do. The list ended with two next tasks beside todoman, and beside tasks.org the series
 /// checked off here showed the next due (found by an independent tester).
 ///
-/// The other client's next task is known by its text, the series', a due after the series' and not
-/// after the next task made here, and, open, the series' rule. Where the next task made here is as
-/// it was made, the other's takes its place when it was checked off there (todoman made the one
-/// after it) or the one here was never sent; else (sent already, checked off, changed here) the
-/// other's is removed there, unless it says more than the series (a note, an alarm, a tag: a task
-/// of its own someone added). It stayed beside it, open, and so it did where the next task was
-/// checked off on either side (found by independent testers).
+/// The other client's next task is known by its text, the series', a due after the series' and
+/// before the one after the next task made here, and, open, the series' rule. Where the next task
+/// made here is as it was made, the other's takes its place when it was checked off or re-dated
+/// there (todoman made the one after it; the phone's user moved it) or the one here was never
+/// sent; else (sent already, checked off, changed here) the other's is removed there, unless it
+/// says more than the series (a note, an alarm, a tag: a task of its own someone added). It stayed
+/// beside it, open, and so it did where the next task was checked off on either side, or re-dated
+/// there (found by independent testers).
 struct DoubleCheckOff {
     /// Series checked off here whose copy on the server the other client moved on to a later due,
     /// open: the server's copy is taken for checked off on the due it has here (the value), the
@@ -74,14 +75,15 @@ struct DoubleCheckOff {
                 task.isDone && isSynced(task.id) && Self.isLater(other.due, than: task.due)
                     && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true)
             }.max { Self.moment($0.due) < Self.moment($1.due) }
-            // Not later than the next task made here: a later one is that one's next (another
-            // laptop's), not the series'. An open one repeats as the series does (one checked off
-            // there may have lost its rule).
+            // Before the one after the next task made here: that one is the next's next (another
+            // laptop's), not the series'; one between was re-dated there. An open one repeats as
+            // the series does (one checked off there may have lost its rule).
             guard let series, !matched.contains(series.id), let next = next(of: series),
-                  !Self.isLater(other.due, than: next.due),
+                  Self.isBefore(other.due, theOneAfter: next, timeZone: timeZone),
                   other.doneAt != nil || other.recurrence?.rule == rule(after: series) else { continue }
+            // Re-dated there, or checked off, the other's carries a change the one made here lacks.
             let untouched = next.modifiedAt == nil && !next.isDone && server.fetched[next.id] == nil
-            if untouched, other.doneAt != nil || !isSynced(next.id) {
+            if untouched, other.doneAt != nil || !isSynced(next.id) || Self.moment(other.due) != Self.moment(next.due) {
                 replaced[next.id] = id
             } else if Set(other.tags) == Set(series.tags), other.isFavorite == series.isFavorite,
                       !ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"]) {
@@ -91,6 +93,17 @@ struct DoubleCheckOff {
             }
             matched.insert(series.id)
         }
+    }
+
+    /// Whether `due` is before the due of the task after `next`, as its rule counts from its due
+    /// (checked off that day); not later than its own when it does not repeat.
+    private static func isBefore(_ due: Due?, theOneAfter next: TaskItem, timeZone: TimeZone) -> Bool {
+        guard let recurrence = next.recurrence, let nextDue = next.due else { return !isLater(due, than: next.due) }
+        let onItsDay = switch nextDue {
+        case let .day(day): day.instant(hour: 12, minute: 0, in: recurrence.countingZone(timeZone))
+        case let .instant(instant): instant
+        }
+        return moment(due) < moment(recurrence.next(after: nextDue, completed: onItsDay, in: timeZone))
     }
 
     /// Whether `due` is later than `series`' (a day's at its midnight in UTC, as todoman makes a day's
