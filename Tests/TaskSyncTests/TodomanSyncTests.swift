@@ -218,6 +218,48 @@ import Testing
         #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954627200"])
     }
 
+    /// A series due at a floating time (09:00 wherever one is), checked off here in Berlin and in
+    /// todoman in UTC, which writes its next one at 09:00 in UTC: one open task, whichever side
+    /// synced first. There were two: todoman's, an hour after the one made here, was taken for the
+    /// one after it (found by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func aFloatingSeriesCheckedOffHereAndInTodomanElsewhereHasOneOpenTask(kind: CalDAVTestServer.Kind,
+                                                                        syncedHereFirst: Bool) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let berlin = ["TZ": "Europe/Berlin"]
+        _ = try await store.server.client().put("standup.ics", SyncedStore.vtodo(uid: "standup", "SUMMARY:Standup",
+                                                                                 "DUE:20311201T090000", "RRULE:FREQ=WEEKLY"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+        let device = try await TodomanDevice(server: store.server)
+        try await device.sync()
+        try await device.todo("done", String(try await Self.id("Standup", on: device)))
+        let checkedOffThere = Date() // the check-off here a second later: the later change, whatever the machine's speed
+        while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.run(["done", "1"], environment: berlin) == ProgramRun())
+        if syncedHereFirst {
+            try await store.run("sync", environment: berlin).expectSuccess()
+            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
+        } else {
+            try await device.sync()
+        }
+
+        let synced = try await store.run("sync", environment: berlin)
+        try? await device.sync()
+
+        // Synced there first, todoman's rewrite of the series at 09:00 in UTC is the later change
+        // to its due (and 10:00 in Berlin the same moment); synced here first, the series and its
+        // next task stay floating, todoman's next one removed.
+        #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: sent 1 removed\n"
+                                                             : "synced: received 1 new, 1 changed, 1 removed; sent 1 changed\n"))
+        let time = syncedHereFirst ? "09:00" : "10:00"
+        #expect(try await ProgramRun(["list"], in: store.folder, environment: store.environment(berlin)).output
+                == "  1   ✓ Standup  1 dec 2031 \(time)\n  2   Standup  8 dec 2031 \(time) ↻\n")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
+                == (syncedHereFirst ? ["DUE:20311201T090000", "DUE:20311208T090000"]
+                                    : ["DUE:20311201T090000Z", "DUE;VALUE=DATE-TIME:20311208T090000Z"]))
+        #expect(try await Self.shown(device).sorted() == [" [ ] Standup due 1954486800", " [x] Standup due 1953882000"])
+    }
+
     /// A weekly series and its next task checked off here, the series in todoman, before either
     /// synced: one open task, the one after the next, made here; todoman's next one is removed
     /// there. It stayed open beside it (found by an independent tester).
