@@ -323,6 +323,19 @@ import Testing
         #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954454400"])
     }
 
+    /// A series a phone moved on twice (its next one checked off there too, as tasks.org does, with
+    /// no record but the due), checked off here: the next task made here takes the phone's due. It
+    /// stayed open on the due between (found by an independent tester).
+    @Test(arguments: servers)
+    func aSeriesMovedOnTwiceThereAndCheckedOffHereGoesOnFromThePhonesDue(kind: CalDAVTestServer.Kind) async throws {
+        let (store, device, synced) = try await Self.movedOnThereAndCheckedOffHere(kind, "add Water plants due:2031-12-01 every:week\n",
+                                                                                   from: "20311201", to: "20311215")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 changed; sent 1 new, 1 changed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  15 dec 2031 ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1955059200"])
+    }
+
     /// A series checked off here and synced, then moved on by a phone that had not synced (it
     /// wrote its copy over the one checked off): the series stays checked off on its due, here and
     /// there, and the next task is the one made here. It was open again, beside it (found by an

@@ -21,6 +21,9 @@ struct DoubleCheckOff {
     /// open: the server's copy is taken for checked off on the due it has here (the value), the
     /// one this sync writes there.
     private(set) var movedOn: [TaskItem.ID: TaskItem] = [:]
+    /// Next tasks made here, as they were made, of a series the other client moved on past their
+    /// due too (its next one checked off there): the due they take, the series' there.
+    private(set) var caughtUp: [TaskItem.ID: Due] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
     /// by the identity of that one: removed here, and there when sent. One as it was made (never
     /// changed) gives way to one checked off there, and to an open one when it was never sent.
@@ -63,8 +66,15 @@ struct DoubleCheckOff {
             // Counted from a due long past, the other client's next due may be an earlier one than
             // the one made here, which counts from today: any later than the series' is its next.
             guard let there = server.fetched[checked.id]?.task, there.doneAt == nil, there.recurrence != nil,
-                  Self.isLater(there.due, than: checked.due), next(of: checked) != nil else { continue }
+                  Self.isLater(there.due, than: checked.due), let next = next(of: checked) else { continue }
             movedOn[checked.id] = checked
+            // Moved on twice there (tasks.org keeps no record of a check-off but the due): the
+            // next one here was checked off there too. It stayed open, on its due (found by an
+            // independent tester).
+            if let due = there.due, next.modifiedAt == nil, !next.isDone, server.fetched[next.id] == nil,
+               !Self.isBefore(due, theOneAfter: next, timeZone: timeZone) {
+                caughtUp[next.id] = due
+            }
         }
         var matched: Set<TaskItem.ID> = []
         for other in newThere {

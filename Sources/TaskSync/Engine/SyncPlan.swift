@@ -149,6 +149,7 @@ struct SyncPlan {
         }
         var localTask = local[id]
         if floating.contains(id), let task = localTask { localTask?.foreign["icalendar"] = ICalendarResource.floating(task) }
+        if let due = checkOffs.caughtUp[id] { localTask?.due = due }
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes
         // it into one tasks can read, it comes as a new task.
@@ -230,7 +231,8 @@ struct SyncPlan {
             return
         }
         // A series pinned to its zone here (`SeriesZonePin`) is written here too, whatever else the merge says.
-        if merge.writesLocal || local[id].map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence }) ?? true {
+        if merge.writesLocal || local[id].map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence
+                                                    || $0.due != fields.due }) ?? true {
             func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
                 TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                            createdAt: createdAt, foreign: ["icalendar": foreign ?? ""], due: fields.due,
