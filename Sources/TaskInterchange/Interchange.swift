@@ -14,6 +14,23 @@ public enum Interchange {
         }
     }
 
+    /// `tasks`, read from a file, with each timed series that has no zone of its own pinned to the
+    /// one a sync would pin it to (`ICalendarResource.pinnedZone`), as one typed here is to the zone
+    /// it was typed in. Pinned by its first sync instead, the list was written for the pin alone,
+    /// and `undo` at an open prompt could not get past that step: the next sync pinned it again
+    /// (found by an independent tester).
+    public static func pinningSeries(_ tasks: [TaskImport], timeZone: TimeZone, now: Date) -> [TaskImport] {
+        tasks.map { task in
+            guard task.recurrence != nil, task.recurrence?.zone == nil, case .instant? = task.due else { return task }
+            var pinned = task
+            pinned.recurrence?.zone = ICalendarResource.pinnedZone(of: TaskItem(id: task.id ?? UUID(), text: task.text, createdAt: now,
+                                                                                foreign: task.foreign, due: task.due,
+                                                                                recurrence: task.recurrence),
+                                                                   timeZone: timeZone)
+            return pinned
+        }
+    }
+
     /// The tasks of a file of `format`; `now` stands for the times a file does not give. A UTF-8
     /// byte-order mark at the start is skipped in every format (Windows editors write one); a NUL
     /// byte, which none of them holds, makes the file no text at all.
