@@ -189,16 +189,17 @@ import Testing
     }
 
     /// A weekly series checked off here and in todoman, whose next task todoman's user moved to a
-    /// later day before it synced: one open task, todoman's, on the day the user chose, whichever
-    /// side synced first; the one made here gives way (both stayed open, found by an independent
-    /// tester).
-    @Test(arguments: servers, [false, true])
+    /// later day before it synced, between or on the series' days: one open task, todoman's, on the
+    /// day the user chose, whichever side synced first; the one made here gives way (both stayed
+    /// open, found by independent testers).
+    @Test(arguments: servers, [(false, 10), (true, 10), (false, 15), (true, 15)])
     func aSeriesCheckedOffHereAndInTodomanWhoseNextWasMovedThereHasOneOpenTask(kind: CalDAVTestServer.Kind,
-                                                                             syncedHereFirst: Bool) async throws {
+                                                                             order: (syncedHereFirst: Bool, day: Int)) async throws {
+        let (syncedHereFirst, movedTo) = (order.syncedHereFirst, (day: order.day, time: 1_953_849_600 + (order.day - 1) * 86_400))
         let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
         try await device.todo("done", String(try await Self.id("Water plants", on: device)))
         let next = try #require(try await device.items().first { !$0.completed && $0.summary == "Water plants" })
-        try await device.todo("edit", "--due", "2031-12-10", String(next.id))
+        try await device.todo("edit", "--due", "2031-12-\(movedTo.day)", String(next.id))
         let checkedOffThere = Date() // the check-off here a second later: the later change, whatever the machine's speed
         while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(try await store.run("done", "1") == ProgramRun())
@@ -214,8 +215,8 @@ import Testing
 
         #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: received 1 new, 1 removed; sent 1 removed\n"
                                                              : "synced: received 1 new, 1 removed; sent 1 changed\n"))
-        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  10 dec 2031 ↻\n")
-        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due 1954627200"])
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  \(movedTo.day) dec 2031 ↻\n")
+        #expect(try await Self.shown(device) == [" [x] Water plants due 1953849600", " [ ] Water plants due \(movedTo.time)"])
     }
 
     /// A series due at a floating time (09:00 wherever one is), checked off here in Berlin and in
@@ -258,6 +259,34 @@ import Testing
                 == (syncedHereFirst ? ["DUE:20311201T090000", "DUE:20311208T090000"]
                                     : ["DUE:20311201T090000Z", "DUE;VALUE=DATE-TIME:20311208T090000Z"]))
         #expect(try await Self.shown(device).sorted() == [" [ ] Standup due 1954486800", " [x] Standup due 1953882000"])
+    }
+
+    /// A weekly series checked off here and in todoman, whose next task was renamed here: one open
+    /// task, the one renamed, whichever side synced first; todoman's is removed there. Both stayed
+    /// open: the next task here was looked for by the series' text (found by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasRenamedHereHasOneOpenTask(kind: CalDAVTestServer.Kind,
+                                                                              syncedHereFirst: Bool) async throws {
+        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        #expect(try await store.run("done", "1") == ProgramRun())
+        #expect(try await store.run("edit", "2", "Water plants with the blue can") == ProgramRun())
+        let changedHere = Date() // todoman's check-off a second later: the later change, whatever the machine's speed
+        while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
+        if syncedHereFirst {
+            try await store.run("sync").expectSuccess()
+            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
+        } else {
+            try await device.sync()
+        }
+
+        let synced = try await store.run("sync")
+        try? await device.sync()
+
+        #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: sent 1 removed\n"
+                                                             : "synced: received 1 changed; sent 1 new, 1 removed\n"))
+        #expect(try await store.list().hasSuffix("  2   Water plants with the blue can  8 dec 2031 ↻\n"))
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water plants with the blue can due 1954454400"])
     }
 
     /// A weekly series and its next task checked off here, the series in todoman, before either

@@ -8,11 +8,12 @@ import TaskModel
 /// new to-do. The list ended with two next tasks beside todoman, and beside tasks.org the series
 /// checked off here showed the next due (found by an independent tester).
 ///
-/// The other client's next task is known by its text, the series', a due after the series' and
-/// before the one after the next task made here, and, open, the series' rule. Where the next task
-/// made here is as it was made, the other's takes its place when it was checked off or re-dated
-/// there (todoman made the one after it; the phone's user moved it) or the one here was never
-/// sent; else (sent already, checked off, changed here) the other's is removed there, unless it
+/// The other client's next task is known by its text, the series', a due after the series' (and
+/// before the one after the next task made here, unless the server holds no change of that one:
+/// another laptop's next-next comes with it), and, open, the series' rule. The next task made here
+/// is known by its identity, renamed since or not. Where the next task made here is as it was
+/// made, the other's takes its place when it was checked off or re-dated there (todoman made the
+/// one after it; the phone's user moved it) or the one here was never sent; else (sent already, checked off, changed here) the other's is removed there, unless it
 /// says more than the series (a note, an alarm, a tag: a task of its own someone added). It stayed
 /// beside it, open, and so it did where the next task was checked off on either side, or re-dated
 /// there (found by independent testers).
@@ -46,10 +47,26 @@ struct DoubleCheckOff {
         let texts = Set(newThere.map(\.text) + changedThere.map(\.text))
         var byText: [String: [TaskItem]] = [:]
         for task in list where texts.contains(task.text) { byText[task.text, default: []].append(task) }
-        func next(of series: TaskItem) -> TaskItem? {
-            byText[series.text]?.first {
-                $0.id != series.id && NextTask.follows($0, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
+        // The tasks made at the moment a series of those texts was checked off, read once when
+        // asked: next tasks whose text was changed here since.
+        var madeAtCheckOff: [Date: [TaskItem]]?
+        func made(at time: Date) -> [TaskItem] {
+            if madeAtCheckOff == nil {
+                let times = Set(byText.values.joined().compactMap(\.doneAt))
+                var made: [Date: [TaskItem]] = [:]
+                for task in list where times.contains(task.createdAt) { made[task.createdAt, default: []].append(task) }
+                madeAtCheckOff = made
             }
+            return madeAtCheckOff?[time] ?? []
+        }
+        func next(of series: TaskItem) -> TaskItem? {
+            func follows(_ task: TaskItem) -> Bool {
+                task.id != series.id && NextTask.follows(task, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
+            }
+            if let next = byText[series.text]?.first(where: follows) { return next }
+            // Renamed here since it was made: found by its identity among the tasks made with it.
+            guard let checkedOff = series.doneAt else { return nil }
+            return made(at: checkedOff).first(where: follows)
         }
         // How the series goes on: the rule of the first task after it that still has one.
         func rule(after series: TaskItem) -> Recurrence.Rule? {
@@ -89,13 +106,16 @@ struct DoubleCheckOff {
             // laptop's), not the series'; one between was re-dated there. An open one repeats as
             // the series does (one checked off there may have lost its rule).
             guard let series, !matched.contains(series.id), let next = next(of: series),
-                  Self.isBefore(other.due, theOneAfter: next, timeZone: timeZone),
                   other.doneAt != nil || other.recurrence?.rule == rule(after: series) else { continue }
+            // Later, it is the next's next (another laptop's, which sent the next one checked off),
+            // or the other's next task re-dated there past it.
+            let inTurn = Self.isBefore(other.due, theOneAfter: next, timeZone: timeZone)
+            guard inTurn || server.fetched[next.id] == nil else { continue }
             // Re-dated there, or checked off, the other's carries a change the one made here lacks.
             let untouched = next.modifiedAt == nil && !next.isDone && server.fetched[next.id] == nil
             if untouched, other.doneAt != nil || !isSynced(next.id) || Self.moment(other.due) != Self.moment(next.due) {
                 replaced[next.id] = id
-            } else if Set(other.tags) == Set(series.tags), other.isFavorite == series.isFavorite,
+            } else if inTurn, Set(other.tags) == Set(series.tags), other.isFavorite == series.isFavorite,
                       !ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"]) {
                 dropped.insert(id)
             } else {
