@@ -140,6 +140,21 @@ import Testing
         return (store, device, synced)
     }
 
+    /// Both sides, each with a series checked off before either synced, synced one after the other
+    /// (here first, or the device), then here again, then the device: what that sync here said.
+    private static func syncBoth(_ store: SyncedStore, _ device: TodomanDevice, syncedHereFirst: Bool,
+                                 environment: [String: String] = [:]) async throws -> ProgramRun {
+        if syncedHereFirst {
+            try await store.run(["sync"], environment: environment).expectSuccess()
+            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
+        } else {
+            try await device.sync()
+        }
+        let synced = try await store.run(["sync"], environment: environment)
+        try? await device.sync()
+        return synced
+    }
+
     /// The device's to-dos, without its numbers.
     private static func shown(_ device: TodomanDevice) async throws -> Set<String> {
         Set(try await device.items().map { String($0.description.drop { $0 != " " }) })
@@ -203,15 +218,7 @@ import Testing
         let checkedOffThere = Date() // the check-off here a second later: the later change, whatever the machine's speed
         while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(try await store.run("done", "1") == ProgramRun())
-        if syncedHereFirst {
-            try await store.run("sync").expectSuccess()
-            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
-        } else {
-            try await device.sync()
-        }
-
-        let synced = try await store.run("sync")
-        try? await device.sync()
+        let synced = try await Self.syncBoth(store, device, syncedHereFirst: syncedHereFirst)
 
         #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: received 1 new, 1 removed; sent 1 removed\n"
                                                              : "synced: received 1 new, 1 removed; sent 1 changed\n"))
@@ -237,15 +244,7 @@ import Testing
         let checkedOffThere = Date() // the check-off here a second later: the later change, whatever the machine's speed
         while Date().timeIntervalSince(checkedOffThere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(try await store.run(["done", "1"], environment: berlin) == ProgramRun())
-        if syncedHereFirst {
-            try await store.run("sync", environment: berlin).expectSuccess()
-            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
-        } else {
-            try await device.sync()
-        }
-
-        let synced = try await store.run("sync", environment: berlin)
-        try? await device.sync()
+        let synced = try await Self.syncBoth(store, device, syncedHereFirst: syncedHereFirst, environment: berlin)
 
         // Synced there first, todoman's rewrite of the series at 09:00 in UTC is the later change
         // to its due (and 10:00 in Berlin the same moment); synced here first, the series and its
@@ -273,15 +272,7 @@ import Testing
         let changedHere = Date() // todoman's check-off a second later: the later change, whatever the machine's speed
         while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         try await device.todo("done", String(try await Self.id("Water plants", on: device)))
-        if syncedHereFirst {
-            try await store.run("sync").expectSuccess()
-            await #expect(throws: ChildProcess.Failed.self) { try await device.sync() } // the series changed on both sides
-        } else {
-            try await device.sync()
-        }
-
-        let synced = try await store.run("sync")
-        try? await device.sync()
+        let synced = try await Self.syncBoth(store, device, syncedHereFirst: syncedHereFirst)
 
         #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: sent 1 removed\n"
                                                              : "synced: received 1 changed; sent 1 new, 1 removed\n"))
