@@ -13,17 +13,19 @@ import TaskModel
 /// another laptop's next-next comes with it), and, open, the series' rule. The next task made here
 /// is known by its identity, renamed since or not. Where the next task made here is as it was
 /// made, the other's takes its place when it was checked off or re-dated there (todoman made the
-/// one after it; the phone's user moved it) or the one here was never sent; else (sent already, checked off, changed here) the other's is removed there, unless it
-/// says more than the series (a note, an alarm, a tag: a task of its own someone added). It stayed
-/// beside it, open, and so it did where the next task was checked off on either side, or re-dated
-/// there (found by independent testers).
+/// one after it; the phone's user moved it) or the one here was never sent; else (sent already,
+/// checked off, changed here) the other's is removed there, unless it says more than the series
+/// (a note, an alarm, a tag: a task of its own someone added). It stayed beside it, open, and so
+/// it did where the next task was checked off on either side, renamed here, or re-dated there
+/// (found by independent testers).
 struct DoubleCheckOff {
     /// Series checked off here whose copy on the server the other client moved on to a later due,
     /// open: the server's copy is taken for checked off on the due it has here (the value), the
     /// one this sync writes there.
     private(set) var movedOn: [TaskItem.ID: TaskItem] = [:]
     /// Next tasks made here, as they were made, of a series the other client moved on past their
-    /// due too (its next one checked off there): the due they take, the series' there.
+    /// due (its next one checked off there too, or the series re-dated): the due they take, the
+    /// series' there.
     private(set) var caughtUp: [TaskItem.ID: Due] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
     /// by the identity of that one: removed here, and there when sent. One as it was made (never
@@ -85,11 +87,11 @@ struct DoubleCheckOff {
             guard let there = server.fetched[checked.id]?.task, there.doneAt == nil, there.recurrence != nil,
                   Self.isLater(there.due, than: checked.due), let next = next(of: checked) else { continue }
             movedOn[checked.id] = checked
-            // Moved on twice there (tasks.org keeps no record of a check-off but the due): the
-            // next one here was checked off there too. It stayed open, on its due (found by an
-            // independent tester).
+            // Moved on twice there (tasks.org keeps no record of a check-off but the due), or
+            // re-dated there past the next one's due: the next one here takes that due. It stayed
+            // open on its own (found by independent testers).
             if let due = there.due, next.modifiedAt == nil, !next.isDone, server.fetched[next.id] == nil,
-               !Self.isBefore(due, theOneAfter: next, timeZone: timeZone) {
+               Self.isLater(due, than: next.due) {
                 caughtUp[next.id] = due
             }
         }
@@ -102,13 +104,12 @@ struct DoubleCheckOff {
                 task.isDone && isSynced(task.id) && Self.isLater(other.due, than: task.due)
                     && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true)
             }.max { Self.moment($0.due) < Self.moment($1.due) }
-            // Before the one after the next task made here: that one is the next's next (another
-            // laptop's), not the series'; one between was re-dated there. An open one repeats as
-            // the series does (one checked off there may have lost its rule).
+            // An open one repeats as the series does (one checked off there may have lost its rule).
             guard let series, !matched.contains(series.id), let next = next(of: series),
                   other.doneAt != nil || other.recurrence?.rule == rule(after: series) else { continue }
-            // Later, it is the next's next (another laptop's, which sent the next one checked off),
-            // or the other's next task re-dated there past it.
+            // Due on or after the one after the next task made here, it is that one's next (another
+            // laptop's, which sent the next one checked off with it), or the other's next task
+            // re-dated there that far: only the latter replaces the one made here, never removed.
             let inTurn = Self.isBefore(other.due, theOneAfter: next, timeZone: timeZone)
             guard inTurn || server.fetched[next.id] == nil else { continue }
             // Re-dated there, or checked off, the other's carries a change the one made here lacks.

@@ -230,7 +230,8 @@ struct SyncPlan {
             }
             return
         }
-        // A series pinned to its zone here (`SeriesZonePin`) is written here too, whatever else the merge says.
+        // A series pinned to its zone here (`SeriesZonePin`), and a next task written floating or
+        // caught up with the other client's series, are written here too, whatever else the merge says.
         if merge.writesLocal || local[id].map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence
                                                     || $0.due != fields.due }) ?? true {
             func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
