@@ -29,17 +29,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 python=/usr/bin/python3
 user=alice
 
-# Waits until FILE exists and holds a line matching PATTERN, or the server's process has gone, or 60 s
-# have passed (a cold start on two busy cores); prints the matching line.
+# Waits until FILE exists and holds a line matching PATTERN, or the server's process has gone, or 180 s
+# have passed (a cold start on two cores that a whole test run keeps busy: 60 s was once too few);
+# prints the matching line, else leaves why in $folder/why.
 wait_for() {
-    file=$1 pattern=$2 pid=$3 deadline=$(($(date +%s) + 60))
+    file=$1 pattern=$2 pid=$3 deadline=$(($(date +%s) + 180))
     while :; do
         if [ -f "$file" ] && found=$(grep -m 1 -E "$pattern" "$file"); then
             echo "$found"
             return 0
         fi
-        kill -0 "$pid" 2>/dev/null || return 1
-        [ "$(date +%s)" -lt "$deadline" ] || return 1
+        if ! kill -0 "$pid" 2>/dev/null; then
+            echo "its process ($pid) ended" >"$folder/why"
+            return 1
+        fi
+        if [ "$(date +%s)" -ge "$deadline" ]; then
+            echo "nothing matched /$pattern/ in $file within 180 s" >"$folder/why"
+            return 1
+        fi
         sleep 0.01
     done
 }
@@ -59,7 +66,7 @@ make_certificates() {
 }
 
 fail() {
-    echo "caldav-server.sh: $kind did not start:" >&2
+    echo "caldav-server.sh: $kind did not start: $(cat "$folder/why" 2>/dev/null)" >&2
     cat "$folder/server.log" >&2 2>/dev/null || true
     [ -f "$folder/pid" ] && kill -9 "$(cat "$folder/pid")" 2>/dev/null || true
     [ "$command" = start ] && rm -rf "$folder"
