@@ -52,7 +52,12 @@ enum ICalendarAttributes {
     /// Berlin, Sunday in UTC, came next on a Monday in UTC, a Tuesday in Berlin. Nil when that zone
     /// is UTC or one the system cannot name again (the due is written in UTC).
     static func seriesZone(of task: TaskItem, timeZone: TimeZone) -> String? {
-        guard let recurrence = task.recurrence, case let .instant(instant)? = task.due else { return nil }
+        seriesZone(recurrence: task.recurrence, due: task.due, timeZone: timeZone)
+    }
+
+    /// `seriesZone(of:timeZone:)` of a task of that recurrence and due.
+    static func seriesZone(recurrence: Recurrence?, due: Due?, timeZone: TimeZone) -> String? {
+        guard let recurrence, case let .instant(instant)? = due else { return nil }
         // A series counted in a zone of its own (read so from another client, or pinned by a sync) is written in it.
         let name = recurrence.zone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? timeZone.identifier
         guard let zone = TimeZone(identifier: name),
@@ -77,10 +82,10 @@ enum ICalendarAttributes {
     /// when the system knows it (a series synced before tasks kept zones), else `seriesZone` (`utc`
     /// for one written in UTC). Nil when none is due, or it is written as it was read: floating,
     /// or in a zone the system does not know.
-    static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
-        guard let recurrence = task.recurrence, recurrence.zone == nil, case .instant? = task.due else { return nil }
-        let marker = ICalendarKeptLines(ICalendarKeptLines.split(task.foreign["icalendar"])).first(named: dueZoneMarker)
-        guard let marker else { return seriesZone(of: task, timeZone: timeZone) ?? utc }
+    static func pinnedZone(recurrence: Recurrence?, due: Due?, kept: String?, timeZone: TimeZone) -> String? {
+        guard let recurrence, recurrence.zone == nil, case .instant? = due else { return nil }
+        let marker = ICalendarKeptLines(ICalendarKeptLines.split(kept)).first(named: dueZoneMarker)
+        guard let marker else { return seriesZone(recurrence: recurrence, due: due, timeZone: timeZone) ?? utc }
         guard marker != floatingDueMarker, let tzid = ICalendarTimeZones.tzid(named: marker), TimeZone(identifier: tzid) != nil,
               !tzid.contains(" ") else { return nil }
         return tzid

@@ -24,12 +24,12 @@ public enum ICalendarResource {
         return task
     }
 
-    /// The zone a sync pins `task`'s series to when it has none of its own (`Recurrence.zone`): the
-    /// one it is written in, so that every copy of the list counts it alike; nil when there is none
-    /// to pin (no series, an all-day due, one written as read: floating, or in a zone the system
-    /// does not know).
-    public static func pinnedZone(of task: TaskItem, timeZone: TimeZone) -> String? {
-        ICalendarAttributes.pinnedZone(of: task, timeZone: timeZone)
+    /// The zone a sync pins a task's series to when it has none of its own (`Recurrence.zone`), by
+    /// its `recurrence`, `due` and `kept` iCalendar lines: the one it is written in, so that every
+    /// copy of the list counts it alike; nil when there is none to pin (no series, an all-day due,
+    /// one written as read: floating, or in a zone the system does not know).
+    public static func pinnedZone(recurrence: Recurrence?, due: Due?, kept: String?, timeZone: TimeZone) -> String? {
+        ICalendarAttributes.pinnedZone(recurrence: recurrence, due: due, kept: kept, timeZone: timeZone)
     }
 
     /// Whether `task`'s timed due was read floating (no zone: the same time wherever one is) and is

@@ -19,14 +19,12 @@ public enum Interchange {
     /// it was typed in. Pinned by its first sync instead, the list was written for the pin alone,
     /// and `undo` at an open prompt could not get past that step: the next sync pinned it again
     /// (found by an independent tester).
-    public static func pinningSeries(_ tasks: [TaskImport], timeZone: TimeZone, now: Date) -> [TaskImport] {
+    public static func pinningSeries(_ tasks: [TaskImport], timeZone: TimeZone) -> [TaskImport] {
         tasks.map { task in
-            guard task.recurrence != nil, task.recurrence?.zone == nil, case .instant? = task.due else { return task }
+            guard task.recurrence != nil, task.recurrence?.zone == nil else { return task }
             var pinned = task
-            pinned.recurrence?.zone = ICalendarResource.pinnedZone(of: TaskItem(id: task.id ?? UUID(), text: task.text, createdAt: now,
-                                                                                foreign: task.foreign, due: task.due,
-                                                                                recurrence: task.recurrence),
-                                                                   timeZone: timeZone)
+            pinned.recurrence?.zone = ICalendarResource.pinnedZone(recurrence: task.recurrence, due: task.due,
+                                                                   kept: task.foreign["icalendar"], timeZone: timeZone)
             return pinned
         }
     }

@@ -64,7 +64,7 @@ final class InterchangeCommands {
         } catch {
             throw InterchangeCommandError.malformed(file, format, error)
         }
-        let tasks = Interchange.pinningSeries(try Self.reconciled(parsed, now: now, in: store), timeZone: .current, now: now)
+        let tasks = Interchange.pinningSeries(try Self.reconciled(parsed, now: now, in: store), timeZone: .current)
         let outcome: ImportOutcome
         if dryRun {
             outcome = try Self.dryRun(tasks, at: now, in: store)

@@ -9,16 +9,14 @@ import TaskModel
 /// the person syncing (`isNews`).
 struct SeriesZonePin {
     let timeZone: TimeZone
-    let now: Date
 
-    /// `fields` of the task `id`, whose kept iCalendar lines are `foreign`, with their series pinned.
-    func pinned(_ fields: SyncFields, of id: TaskItem.ID, foreign: String?) -> SyncFields {
+    /// `fields` of a task whose kept iCalendar lines are `foreign`, with their series pinned.
+    func pinned(_ fields: SyncFields, foreign: String?) -> SyncFields {
         guard fields.recurrence != nil, fields.recurrence?.zone == nil else { return fields }
-        var fields = fields
-        let task = TaskItem(id: id, text: fields.text, createdAt: now, foreign: foreign.map { ["icalendar": $0] } ?? [:],
-                            due: fields.due, recurrence: fields.recurrence)
-        fields.recurrence?.zone = ICalendarResource.pinnedZone(of: task, timeZone: timeZone)
-        return fields
+        var pinned = fields
+        pinned.recurrence?.zone = ICalendarResource.pinnedZone(recurrence: fields.recurrence, due: fields.due, kept: foreign,
+                                                               timeZone: timeZone)
+        return pinned
     }
 
     /// Whether `written`, what a sync wrote of a task the list held as `before`, says anything new:

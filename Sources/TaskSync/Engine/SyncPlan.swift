@@ -204,19 +204,19 @@ struct SyncPlan {
         // taken for conflicts that the copy made later won (found by an independent tester).
         let startedFrom = base == nil ? Self.untouched(local: localTask, remote: remoteTask) : nil
         // A series made here counts in the zone it is written in, on every copy of the list.
-        let pin = SeriesZonePin(timeZone: timeZone, now: now)
-        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map { pin.pinned($0, of: id, foreign: base?.foreign["icalendar"]) },
-                                    local: localTask.map { pin.pinned(SyncFields($0), of: id, foreign: $0.foreign["icalendar"]) },
+        let pin = SeriesZonePin(timeZone: timeZone)
+        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map { pin.pinned($0, foreign: base?.foreign["icalendar"]) },
+                                    local: localTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
-                                    remote: remoteTask.map { pin.pinned(SyncFields($0), of: id, foreign: $0.foreign["icalendar"]) },
+                                    remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
         // The server's copy of a series moved on there is open: written checked off.
         if checkOffs.movedOn[id] != nil, merge.fields != nil { merge.writesRemote = true }
         // The properties tasks does not model come from the server when it sent the task again.
         let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
-        merge.fields = merge.fields.map { pin.pinned($0, of: id, foreign: foreign) }
-        merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, of: id, foreign: localTask?.foreign["icalendar"] ?? foreign) }
+        merge.fields = merge.fields.map { pin.pinned($0, foreign: foreign) }
+        merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
         let href = item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
         let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
