@@ -155,6 +155,20 @@ import Testing
         return synced
     }
 
+    /// A weekly series checked off here, its next task then changed by `command`, and in todoman a
+    /// second later (the later change, whatever the machine's speed), synced by `syncBoth`.
+    private static func nextChangedHereAndCheckedOffInTodoman(_ kind: CalDAVTestServer.Kind, _ command: [String],
+                                                              syncedHereFirst: Bool) async throws
+        -> (store: SyncedStore, device: TodomanDevice, synced: ProgramRun) {
+        let (store, device) = try await pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
+        #expect(try await store.run("done", "1") == ProgramRun())
+        #expect(try await store.run(command) == ProgramRun())
+        let changedHere = Date()
+        while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
+        try await device.todo("done", String(try await id("Water plants", on: device)))
+        return (store, device, try await syncBoth(store, device, syncedHereFirst: syncedHereFirst))
+    }
+
     /// The device's to-dos, without its numbers.
     private static func shown(_ device: TodomanDevice) async throws -> Set<String> {
         Set(try await device.items().map { String($0.description.drop { $0 != " " }) })
@@ -266,18 +280,38 @@ import Testing
     @Test(arguments: servers, [false, true])
     func aSeriesCheckedOffHereAndInTodomanWhoseNextWasRenamedHereHasOneOpenTask(kind: CalDAVTestServer.Kind,
                                                                               syncedHereFirst: Bool) async throws {
-        let (store, device) = try await Self.pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
-        #expect(try await store.run("done", "1") == ProgramRun())
-        #expect(try await store.run("edit", "2", "Water plants with the blue can") == ProgramRun())
-        let changedHere = Date() // todoman's check-off a second later: the later change, whatever the machine's speed
-        while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
-        try await device.todo("done", String(try await Self.id("Water plants", on: device)))
-        let synced = try await Self.syncBoth(store, device, syncedHereFirst: syncedHereFirst)
+        let (store, device, synced) = try await Self.nextChangedHereAndCheckedOffInTodoman(
+            kind, ["edit", "2", "Water plants with the blue can"], syncedHereFirst: syncedHereFirst)
 
         #expect(synced == ProgramRun(output: syncedHereFirst ? "synced: sent 1 removed\n"
                                                              : "synced: received 1 changed; sent 1 new, 1 removed\n"))
         #expect(try await store.list().hasSuffix("  2   Water plants with the blue can  8 dec 2031 ↻\n"))
         #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water plants with the blue can due 1954454400"])
+    }
+
+    /// A weekly series checked off here and in todoman, whose next task here was made to repeat
+    /// every two weeks, todoman synced first: one open task, the one here; todoman's, weekly as the
+    /// series was, is removed there. Both stayed open: todoman's was matched by the rule of the next
+    /// task here (found by an independent tester). Synced here first, both stay: the series' rule
+    /// is known here no more, and a task added elsewhere with the series' text and another rule is
+    /// one of its own (`OtherClientsToDoSyncTests`).
+    @Test(arguments: servers, [false, true])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextRuleWasChangedHereHasOneOpenTask(kind: CalDAVTestServer.Kind,
+                                                                                  syncedHereFirst: Bool) async throws {
+        let (store, device, synced) = try await Self.nextChangedHereAndCheckedOffInTodoman(kind, ["every", "2", "2w"],
+                                                                                        syncedHereFirst: syncedHereFirst)
+
+        guard !syncedHereFirst else {
+            #expect(synced == ProgramRun(output: "synced: received 1 new\n"))
+            #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  8 dec 2031 ↻\n"
+                                               + "  3   Water plants  8 dec 2031 00:00 ↻\n")
+            return
+        }
+        #expect(synced == ProgramRun(output: "synced: received 1 changed; sent 1 new, 1 removed\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  8 dec 2031 ↻\n")
+        #expect(try await store.remote().values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+                    .compactMap { SyncedStore.line("RRULE", in: $0) } == ["RRULE:FREQ=WEEKLY;INTERVAL=2"])
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water plants due 1954454400"])
     }
 
     /// A weekly series and its next task checked off here, the series in todoman, before either

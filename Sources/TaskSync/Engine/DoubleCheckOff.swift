@@ -35,7 +35,10 @@ struct DoubleCheckOff {
     /// it was made, that say nothing the series did not: removed there, never taken.
     private(set) var dropped: Set<TaskItem.ID> = []
 
-    init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState, timeZone: TimeZone) {
+    /// `lastSyncedRule` gives the rule of a series checked off here as it was last synced (the
+    /// check-off took it off), nil when none.
+    init(list: TaskList, local: [TaskItem.ID: TaskItem], server: ServerTasks, state: SyncState, timeZone: TimeZone,
+         lastSyncedRule: (TaskItem.ID) -> Recurrence.Rule?) {
         func isSynced(_ id: TaskItem.ID) -> Bool { state.items[id.uuidString.lowercased()] != nil }
         // Series checked off here that the server changed too, and series (or tasks checked off)
         // another client made: few, whatever the size of the list.
@@ -104,9 +107,15 @@ struct DoubleCheckOff {
                 task.isDone && isSynced(task.id) && Self.isLater(other.due, than: task.due)
                     && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true)
             }.max { Self.moment($0.due) < Self.moment($1.due) }
-            // An open one repeats as the series does (one checked off there may have lost its rule).
-            guard let series, !matched.contains(series.id), let next = next(of: series),
-                  other.doneAt != nil || other.recurrence?.rule == rule(after: series) else { continue }
+            // An open one repeats as the series does (one checked off there may have lost its
+            // rule): as its next task here does, or, that one's rule changed here since, as the
+            // series did when last synced, its check-off here not sent yet (both stayed open,
+            // found by an independent tester).
+            guard let series, !matched.contains(series.id), let next = next(of: series) else { continue }
+            if other.doneAt == nil {
+                guard let counted = other.recurrence?.rule,
+                      counted == rule(after: series) || counted == lastSyncedRule(series.id) else { continue }
+            }
             // Due on or after the one after the next task made here, it is that one's next (another
             // laptop's, which sent the next one checked off with it), or the other's next task
             // re-dated there that far: only the latter replaces the one made here, never removed.

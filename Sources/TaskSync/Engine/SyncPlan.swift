@@ -73,14 +73,20 @@ struct SyncPlan {
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
         order += others.sorted { $0.uuidString < $1.uuidString }
+        // A task as it was last synced, read from its base: few are asked for.
+        func lastSynced(_ id: TaskItem.ID) -> TaskImport? {
+            let key = id.uuidString.lowercased()
+            guard let base = state.items[key]?.base ?? (try? bases(key)) ?? nil else { return nil }
+            return try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now)
+        }
         // A series removed here is known by the due it had when last synced.
         heldBack = Self.heldBack(list: list, local: local, server: server, state: state, timeZone: timeZone) { id in
             if let task = local[id] { return task.due }
-            let key = id.uuidString.lowercased()
-            guard let base = state.items[key]?.base ?? (try? bases(key)) ?? nil else { return nil }
-            return (try? ICalendarResource.read(Array(base.utf8), timeZone: timeZone, now: now))?.due
+            return lastSynced(id)?.due
         }
-        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone)
+        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone) { id in
+            lastSynced(id)?.recurrence?.rule
+        }
         floating = FloatingNextTasks.of(list: list, state: state, timeZone: timeZone)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
