@@ -40,6 +40,9 @@ extension SyncError {
             "\(host.abbreviated(to: 18)) refused: no user name (https://NAME@HOST/… gives one)"
         case let .status(code, method, path):
             fitting("the server answered \(method) ", path, " with \(HTTPStatus.text(code))")
+        case .taskListGone:
+            // `sync --status` names it.
+            "the task list paired with is no longer on the server: sync --unpair"
         case let .responseTooLarge(limit):
             "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
         case let .malformedAnswer(what):

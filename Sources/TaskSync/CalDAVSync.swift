@@ -154,7 +154,18 @@ public final class CalDAVSync: @unchecked Sendable {
         let credentials = try Credentials.look(for: state.pairing, environment: environment)
         let session = try session(credentials, for: state.pairing.url)
         defer { session.transport.shutDown() }
-        return try run(&state, session: session)
+        do throws(SyncError) {
+            return try run(&state, session: session)
+        } catch let .status(code, _, path) where [404, 410].contains(code) && Self.isPath(path, of: state.pairing.url) {
+            // Said as such: "the server answered REPORT … with 404" left the user to guess.
+            throw .taskListGone
+        }
+    }
+
+    /// Whether `path` is the path of `url`, with or without its last slash.
+    private static func isPath(_ path: String, of url: URL) -> Bool {
+        func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : Substring(path) }
+        return trimmed(path) == trimmed(url.path)
     }
 
     /// What the list is paired with, and when it last synced; nil when it is not paired.

@@ -30,6 +30,8 @@ public enum SyncError: Error, Sendable {
     case noUserName(host: String)
     /// The server answered a request with an error status.
     case status(Int, method: String, path: String)
+    /// The task list paired with is no longer on the server: removed there.
+    case taskListGone
     /// An answer too large to be a task list's.
     case responseTooLarge(limit: Int)
     /// An answer that is not what WebDAV says (unreadable XML, no multistatus…), in a few words.

@@ -183,6 +183,23 @@ import Testing
         #expect(try await store.remote().isEmpty)
     }
 
+    /// The task list paired with, removed on the server: said as such, the pairing and the list
+    /// here kept. It was "the server answered REPORT /alice/tasks with 404 Not Found" (found by an
+    /// independent tester).
+    @Test(arguments: servers)
+    func aTaskListRemovedOnTheServerIsSaidSo(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind)
+        let (here, pairing) = (try await store.export(), try await store.run("sync", "--status").output)
+        let client = try await store.server.client()
+        #expect((200..<300).contains(try await client.request("DELETE", store.server.collection).status))
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: the task list paired with is no longer on the server: sync --unpair\n", status: 1))
+        #expect(try await store.export() == here)
+        #expect(try await store.run("sync", "--status").output == pairing)
+    }
+
     @Test(arguments: servers)
     func httpsWithThePrivateCATrustedThroughSSLCertFileSyncs(kind: CalDAVTestServer.Kind) async throws {
         let store = try await Self.pairedWithChangesOnBothSides(kind, https: true)
