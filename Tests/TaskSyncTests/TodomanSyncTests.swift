@@ -156,9 +156,10 @@ import Testing
     }
 
     /// A weekly series checked off here, its next task then changed by `command`, and in todoman a
-    /// second later (the later change, whatever the machine's speed), synced by `syncBoth`.
+    /// second later (the later change, whatever the machine's speed), its next task there then moved
+    /// to the day `movedThere` (`YYYY-MM-DD`), synced by `syncBoth`.
     private static func nextChangedHereAndCheckedOffInTodoman(_ kind: CalDAVTestServer.Kind, _ command: [String],
-                                                              syncedHereFirst: Bool) async throws
+                                                              movedThere: String? = nil, syncedHereFirst: Bool) async throws
         -> (store: SyncedStore, device: TodomanDevice, synced: ProgramRun) {
         let (store, device) = try await pairedWithDevice(kind, "add Water plants due:2031-12-01 every:week\n")
         #expect(try await store.run("done", "1") == ProgramRun())
@@ -166,6 +167,10 @@ import Testing
         let changedHere = Date()
         while Date().timeIntervalSince(changedHere) < 1.2 { try await Task.sleep(for: .milliseconds(50)) }
         try await device.todo("done", String(try await id("Water plants", on: device)))
+        if let movedThere {
+            let next = try #require(try await device.items().first { !$0.completed && $0.summary == "Water plants" })
+            _ = try await device.todo("edit", "--due", movedThere, String(next.id))
+        }
         return (store, device, try await syncBoth(store, device, syncedHereFirst: syncedHereFirst))
     }
 
@@ -312,6 +317,22 @@ import Testing
         #expect(try await store.remote().values.filter { $0.contains("STATUS:NEEDS-ACTION") }
                     .compactMap { SyncedStore.line("RRULE", in: $0) } == ["RRULE:FREQ=WEEKLY;INTERVAL=2"])
         #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water plants due 1954454400"])
+    }
+
+    /// A weekly series checked off here and in todoman, its next task tagged here, then todoman's
+    /// moved to another day there: one open task, the one here, tagged, on the day chosen there (the
+    /// later change), whichever side synced first. The day was lost, todoman's removed (found by an
+    /// independent tester).
+    @Test(arguments: servers, [false, true])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasTaggedHereAndMovedThereKeepsBoth(kind: CalDAVTestServer.Kind,
+                                                                                      syncedHereFirst: Bool) async throws {
+        let (store, device, _) = try await Self.nextChangedHereAndCheckedOffInTodoman(
+            kind, ["tag", "2", "+garden"], movedThere: "2031-12-10", syncedHereFirst: syncedHereFirst)
+        try await store.run("sync").expectSuccess()
+        try? await device.sync() // vdirsyncer still refuses the series, changed on both sides (synced here first)
+
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water plants  +garden  10 dec 2031 ↻\n")
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water plants due 1954627200"])
     }
 
     /// A weekly series and its next task checked off here, the series in todoman, before either

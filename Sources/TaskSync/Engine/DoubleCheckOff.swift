@@ -15,7 +15,8 @@ import TaskModel
 /// made, the other's takes its place when it was checked off or re-dated there (todoman made the
 /// one after it; the phone's user moved it) or the one here was never sent; else (sent already,
 /// checked off, changed here) the other's is removed there, unless it says more than the series
-/// (a note, an alarm, a tag: a task of its own someone added). It stayed beside it, open, and so
+/// (a note, an alarm, a tag: a task of its own someone added), and the one here takes its due when
+/// it was re-dated there after the change here. It stayed beside it, open, and so
 /// it did where the next task was checked off on either side, renamed here, or re-dated there
 /// (found by independent testers).
 struct DoubleCheckOff {
@@ -23,9 +24,9 @@ struct DoubleCheckOff {
     /// open: the server's copy is taken for checked off on the due it has here (the value), the
     /// one this sync writes there.
     private(set) var movedOn: [TaskItem.ID: TaskItem] = [:]
-    /// Next tasks made here, as they were made, of a series the other client moved on past their
-    /// due (its next one checked off there too, or the series re-dated): the due they take, the
-    /// series' there.
+    /// Next tasks made here that take a due the other client gave: as they were made, of a series
+    /// it moved on past their due (its next one checked off there too, or the series re-dated),
+    /// the series' due there; changed here since, the due of its own next task re-dated there later.
     private(set) var caughtUp: [TaskItem.ID: Due] = [:]
     /// Next tasks made here that the other client's own next task of the same series replaces,
     /// by the identity of that one: removed here, and there when sent. One as it was made (never
@@ -128,6 +129,13 @@ struct DoubleCheckOff {
             } else if inTurn, Set(other.tags) == Set(series.tags), other.isFavorite == series.isFavorite,
                       !ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"]) {
                 dropped.insert(id)
+                // Re-dated there after the one here was changed: the one here takes that due, the
+                // later change (it was lost, found by an independent tester).
+                if let due = other.due, !next.isDone, Self.moment(due) != Self.moment(next.due),
+                   let changedThere = other.modifiedAt, SyncFields.second(of: changedThere) != SyncFields.second(of: other.createdAt),
+                   changedThere > next.modifiedAt ?? next.createdAt {
+                    caughtUp[next.id] = due
+                }
             } else {
                 continue
             }
