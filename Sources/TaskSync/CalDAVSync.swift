@@ -156,16 +156,11 @@ public final class CalDAVSync: @unchecked Sendable {
         defer { session.transport.shutDown() }
         do throws(SyncError) {
             return try run(&state, session: session)
-        } catch let .status(code, _, path) where [404, 410].contains(code) && Self.isPath(path, of: state.pairing.url) {
+        } catch let .status(code, _, path) where [404, 410].contains(code)
+                    && HrefPath.of(path, in: state.pairing.url) == HrefPath.of(state.pairing.url.absoluteString, in: state.pairing.url) {
             // Said as such: "the server answered REPORT … with 404" left the user to guess.
             throw .taskListGone
         }
-    }
-
-    /// Whether `path` is the path of `url`, with or without its last slash.
-    private static func isPath(_ path: String, of url: URL) -> Bool {
-        func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : Substring(path) }
-        return trimmed(path) == trimmed(url.path)
     }
 
     /// What the list is paired with, and when it last synced; nil when it is not paired.

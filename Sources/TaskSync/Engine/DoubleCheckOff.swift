@@ -132,8 +132,7 @@ struct DoubleCheckOff {
                 // Re-dated there after the one here was changed: the one here takes that due, the
                 // later change (it was lost, found by an independent tester).
                 if let due = other.due, !next.isDone, Self.moment(due) != Self.moment(next.due),
-                   let changedThere = other.modifiedAt, SyncFields.second(of: changedThere) != SyncFields.second(of: other.createdAt),
-                   changedThere > next.modifiedAt ?? next.createdAt {
+                   !other.isUnchangedSinceMade, let changedThere = other.modifiedAt, changedThere > next.modifiedAt ?? next.createdAt {
                     caughtUp[next.id] = due
                 }
             } else {

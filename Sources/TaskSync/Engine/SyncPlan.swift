@@ -123,7 +123,7 @@ struct SyncPlan {
     private static func untouched(local: TaskItem?, remote: TaskImport?) -> SyncFields? {
         guard let local, let remote else { return nil }
         let localUntouched = local.modifiedAt == nil
-        let remoteUntouched = remote.modifiedAt.map { SyncFields.second(of: $0) == SyncFields.second(of: remote.createdAt) } ?? true
+        let remoteUntouched = remote.isUnchangedSinceMade
         guard localUntouched != remoteUntouched else { return nil }
         return localUntouched ? SyncFields(local) : SyncFields(remote)
     }
@@ -340,5 +340,13 @@ struct SyncPlan {
 
     static func meaningful(_ text: String?) -> [Substring] {
         (text ?? "").split(separator: "\n").filter { !$0.hasPrefix("DTSTAMP") && !$0.uppercased().hasPrefix(SortOrder.property) }
+    }
+}
+
+extension TaskImport {
+    /// Whether the client that made this copy of a task never changed it since: no `LAST-MODIFIED`,
+    /// or one of its `CREATED` second.
+    var isUnchangedSinceMade: Bool {
+        modifiedAt.map { SyncFields.second(of: $0) == SyncFields.second(of: createdAt) } ?? true
     }
 }
