@@ -154,12 +154,27 @@ public final class CalDAVSync: @unchecked Sendable {
         let credentials = try Credentials.look(for: state.pairing, environment: environment)
         let session = try session(credentials, for: state.pairing.url)
         defer { session.transport.shutDown() }
+        let list = state.pairing.url
+        func isGone(_ error: SyncError) -> Bool {
+            guard case let .status(code, _, path) = error else { return false }
+            return [404, 410].contains(code) && HrefPath.of(path, in: list) == HrefPath.of(list.absoluteString, in: list)
+        }
         do throws(SyncError) {
             return try run(&state, session: session)
-        } catch let .status(code, _, path) where [404, 410].contains(code)
-                    && HrefPath.of(path, in: state.pairing.url) == HrefPath.of(state.pairing.url.absoluteString, in: state.pairing.url) {
+        } catch {
             // Said as such: "the server answered REPORT … with 404" left the user to guess.
-            throw .taskListGone
+            if isGone(error) { throw .taskListGone }
+            // Xandikos may answer a request with a body at a list removed before it has read the
+            // body, which the HTTP client takes for a failed connection: a `HEAD`, which has none,
+            // asks again.
+            if case .transport(.other, _) = error {
+                do throws(SyncError) {
+                    try session.check(try session.transport.send("HEAD", list), "HEAD", list)
+                } catch let probe where isGone(probe) {
+                    throw .taskListGone
+                } catch {}
+            }
+            throw error
         }
     }
 
