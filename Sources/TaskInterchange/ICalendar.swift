@@ -123,7 +123,7 @@ enum ICalendar {
     }
 
     /// Whether a `PRIORITY` line says a high priority, 1 to 4 (RFC 5545 §3.8.1.9), which a favourite is.
-    private static func isHigh(_ line: String) -> Bool {
+    static func isHigh(_ line: String) -> Bool {
         ContentLine(line, number: 0).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }.map((1...4).contains) ?? false
     }
 

@@ -52,12 +52,13 @@ public enum ICalendarResource {
     /// Whether the kept iCalendar lines `kept` say anything `other` does not: a line of a property
     /// tasks does not model (a note, an alarm, another program's field) that `other` lacks. Not a
     /// to-do's `UID`, a client's bookkeeping (`DTSTAMP`, `CREATED`, `LAST-MODIFIED`, `SEQUENCE`, the
-    /// order), the zones, or the markers tasks keeps.
+    /// order), the zones, the markers tasks keeps, or the high `PRIORITY` of a favourite (which the
+    /// task says itself).
     public static func saysMore(_ kept: String?, than other: String?) -> Bool {
         func meaningful(_ text: String?) -> Set<String> {
             Set(ICalendarTimeZones.split(ICalendarKeptLines.split(text)).rest.filter { line in
                 let name = ContentLine.name(of: line)
-                return !bookkeeping.contains(name) && !name.hasPrefix("X-TASKS-")
+                return !bookkeeping.contains(name) && !name.hasPrefix("X-TASKS-") && !(name == "PRIORITY" && ICalendar.isHigh(line))
             })
         }
         return !meaningful(kept).isSubset(of: meaningful(other))

@@ -320,12 +320,13 @@ import Testing
     }
 
     /// A recurring task another app adds with the text of a series checked off here, due on its next
-    /// day: it is a task of its own when it says more than the series (a note, an alarm, a tag) or
-    /// repeats otherwise, and it arrives. It was removed from the server, taken for that app's copy
+    /// day: it is a task of its own when it says more than the series (a note, an alarm, a tag, a
+    /// favourite, a low priority) or repeats otherwise, and it arrives. It was removed from the server, taken for that app's copy
     /// of the series' next task (found by an independent tester).
     @Test(arguments: servers, [["DESCRIPTION:Use the blue can", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Water",
                                 "TRIGGER:-PT1H", "END:VALARM", "RRULE:FREQ=WEEKLY"],
-                               ["CATEGORIES:garden", "RRULE:FREQ=WEEKLY"], ["RRULE:FREQ=DAILY"]])
+                               ["CATEGORIES:garden", "RRULE:FREQ=WEEKLY"], ["RRULE:FREQ=DAILY"],
+                               ["PRIORITY:1", "RRULE:FREQ=WEEKLY"], ["PRIORITY:9", "RRULE:FREQ=WEEKLY"]])
     func aRecurringTaskAddedElsewhereWithTheTextOfASeriesCheckedOffHereArrives(kind: CalDAVTestServer.Kind, lines: [String]) async throws {
         let store = try await SyncedStore.paired(kind, "add Water plants due:2031-12-01 every:week\ndone 1\n")
         _ = try await store.server.client().put("added.ics", SyncedStore.vtodo(uid: "added", lines: ["SUMMARY:Water plants",

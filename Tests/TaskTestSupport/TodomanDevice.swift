@@ -84,6 +84,12 @@ public final class TodomanDevice: Sendable {
     /// Runs `todoman ARGUMENTS` and returns its standard output.
     @discardableResult
     public func todo(_ arguments: String...) async throws -> String {
+        try await todo(arguments)
+    }
+
+    /// Runs `todoman ARGUMENTS` and returns its standard output.
+    @discardableResult
+    public func todo(_ arguments: [String]) async throws -> String {
         try await run("/usr/bin/todoman", arguments)
     }
 

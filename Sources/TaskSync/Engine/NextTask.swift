@@ -10,7 +10,13 @@ enum NextTask {
     /// the series was checked off.
     static func follows(_ next: TaskItem, series id: TaskItem.ID, checkedOffWhenDue due: Due?, as series: TaskItem?,
                         timeZone: TimeZone) -> Bool {
-        IdentityGenerator.follower(of: id, checkedOffWhenDue: due, in: next.recurrence?.countingZone(timeZone) ?? timeZone) == next.id
+        isFollower(next, series: id, checkedOffWhenDue: due, timeZone: timeZone)
             || series.map { $0.doneAt == next.createdAt && $0.text == next.text } ?? false
+    }
+
+    /// Whether `next` follows the series `id` by its identity alone: of series of one text checked
+    /// off by one command, each other's next task is made at the same moment.
+    static func isFollower(_ next: TaskItem, series id: TaskItem.ID, checkedOffWhenDue due: Due?, timeZone: TimeZone) -> Bool {
+        IdentityGenerator.follower(of: id, checkedOffWhenDue: due, in: next.recurrence?.countingZone(timeZone) ?? timeZone) == next.id
     }
 }

@@ -84,9 +84,8 @@ struct SyncPlan {
             if let task = local[id] { return task.due }
             return lastSynced(id)?.due
         }
-        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone) { id in
-            lastSynced(id)?.recurrence?.rule
-        }
+        checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone,
+                                   lastSynced: lastSynced)
         floating = FloatingNextTasks.of(list: list, state: state, timeZone: timeZone)
         for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
@@ -155,7 +154,7 @@ struct SyncPlan {
         }
         var localTask = local[id]
         if floating.contains(id), let task = localTask { localTask?.foreign["icalendar"] = ICalendarResource.floating(task) }
-        if let due = checkOffs.caughtUp[id] { localTask?.due = due }
+        if let taken = checkOffs.caughtUp[id] { localTask = localTask.map(taken.applied) }
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes
         // it into one tasks can read, it comes as a new task.
@@ -237,9 +236,10 @@ struct SyncPlan {
             return
         }
         // A series pinned to its zone here (`SeriesZonePin`), and a next task written floating or
-        // caught up with the other client's series, are written here too, whatever else the merge says.
+        // caught up with the other client's series or next task, are written here too, whatever
+        // else the merge says.
         if merge.writesLocal || local[id].map({ !Self.sameProperties($0.foreign["icalendar"], foreign) || $0.recurrence != fields.recurrence
-                                                    || $0.due != fields.due }) ?? true {
+                                                    || $0.due != fields.due }) ?? true || checkOffs.caughtUp[id] != nil {
             func imported(_ fields: SyncFields, foreign: String?, modifiedAt: Date?) -> TaskImport {
                 TaskImport(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
                            createdAt: createdAt, foreign: ["icalendar": foreign ?? ""], due: fields.due,
