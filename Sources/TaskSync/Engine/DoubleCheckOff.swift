@@ -102,7 +102,7 @@ struct DoubleCheckOff {
             return key(first) < key(second)
         }
         // The tasks made at the moment a series of those texts was checked off, read once when
-        // asked: next tasks whose text was changed here since.
+        // asked: next tasks made so, whose text may have changed here since.
         var madeAtCheckOff: [Date: [TaskItem]]?
         func made(at time: Date) -> [TaskItem] {
             if madeAtCheckOff == nil {
@@ -113,19 +113,29 @@ struct DoubleCheckOff {
             }
             return madeAtCheckOff?[time] ?? []
         }
+        // Each series' next task, once asked: by its identity, looked up where the series' zone is
+        // this machine's or its due a day (asked of every series of a text, a long one's many
+        // check-offs were each read through).
+        var nextTasks: [TaskItem.ID: TaskItem?] = [:]
         func next(of series: TaskItem) -> TaskItem? {
+            if let known = nextTasks[series.id] { return known }
+            func isFollower(_ task: TaskItem) -> Bool {
+                task.id != series.id && task.text == series.text
+                    && NextTask.isFollower(task, series: series.id, checkedOffWhenDue: series.due, timeZone: timeZone)
+            }
             func follows(_ task: TaskItem) -> Bool {
                 task.id != series.id && NextTask.follows(task, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
             }
-            let ofItsText = byText[series.text] ?? []
-            if let next = ofItsText.first(where: { $0.id != series.id && NextTask.isFollower($0, series: series.id,
-                                                                                             checkedOffWhenDue: series.due, timeZone: timeZone) })
-                ?? ofItsText.first(where: follows) {
-                return next
-            }
-            // Renamed here since it was made: found by its identity among the tasks made with it.
-            guard let checkedOff = series.doneAt else { return nil }
-            return made(at: checkedOff).first(where: follows)
+            // A timed due in another zone than this machine's names another identity: looked for.
+            var isTimed = false
+            if case .instant? = series.due { isTimed = true }
+            let found = local[IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due, in: timeZone)].flatMap {
+                isFollower($0) ? $0 : nil
+            } ?? (isTimed ? byText[series.text]?.first(where: isFollower) : nil)
+                // Made at the check-off, of its text or renamed here since.
+                ?? series.doneAt.flatMap { made(at: $0).first(where: follows) }
+            nextTasks[series.id] = .some(found)
+            return found
         }
         // How the series goes on: the rule of the first task after it that still has one.
         func rule(after series: TaskItem) -> Recurrence.Rule? {
