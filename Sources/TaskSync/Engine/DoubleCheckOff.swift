@@ -197,8 +197,9 @@ struct DoubleCheckOff {
             // series did when last synced, its check-off here not sent yet (both stayed open,
             // found by an independent tester); a copy of the series, as its user says, where the
             // rule it was made with is known, to tell a change there (both stayed open).
+            let asLastSynced = lastSynced(series.id)
             if other.doneAt == nil {
-                let lastRule = lastSynced(series.id)?.recurrence?.rule
+                let lastRule = asLastSynced?.recurrence?.rule
                 guard let counted = other.recurrence?.rule,
                       counted == rule(after: series) || counted == lastRule
                         || (isCopy(series) && (lastRule != nil || next.modifiedAt == nil)) else { continue }
@@ -217,7 +218,7 @@ struct DoubleCheckOff {
                 || (isCopy(series) && saysMore) {
                 replaced[next.id] = id
             } else if inTurn, !saysMore,
-                      let taken = Self.taken(from: other, by: next, of: series, lastSynced: lastSynced(series.id), timeZone: timeZone) {
+                      let taken = Self.taken(from: other, by: next, of: series, lastSynced: asLastSynced, timeZone: timeZone) {
                 dropped.insert(id)
                 if taken != Taken() { caughtUp[next.id] = taken }
             } else {
@@ -254,14 +255,15 @@ struct DoubleCheckOff {
                .map({ Self.moment(due) != Self.moment($0) }) ?? true {
             taken.due = due
         }
-        if other.text != made.text, other.text != next.text, next.text == series.text || laterThere { taken.text = other.text }
-        if other.isFavorite != made.isFavorite, other.isFavorite != next.isFavorite,
-           next.isFavorite == series.isFavorite || laterThere {
+        // Changed there from what both were made with, and here not, or earlier.
+        func isTaken<Value: Equatable>(_ there: Value, made: Value, here: Value, series: Value) -> Bool {
+            there != made && there != here && (here == series || laterThere)
+        }
+        if isTaken(other.text, made: made.text, here: next.text, series: series.text) { taken.text = other.text }
+        if isTaken(other.isFavorite, made: made.isFavorite, here: next.isFavorite, series: series.isFavorite) {
             taken.isFavorite = other.isFavorite
         }
-        if Set(other.tags) != Set(made.tags), Set(other.tags) != Set(next.tags), Set(next.tags) == Set(series.tags) || laterThere {
-            taken.tags = other.tags
-        }
+        if isTaken(Set(other.tags), made: Set(made.tags), here: Set(next.tags), series: Set(series.tags)) { taken.tags = other.tags }
         // The series' rule as last synced (its check-off here, sent, took it off: the next task
         // here has it while it is as it was made).
         if let rule = other.recurrence?.rule, rule != next.recurrence?.rule {
