@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TaskSQLite
 import TaskSync
 import TaskTestSupport
@@ -175,7 +176,11 @@ import Testing
         let sync = CalDAVSync(storage: storage, statePath: store.folder.file("tasks.sqlite.caldav"),
                               environment: TasksBinary.environment(in: store.folder, store.environment()))
         let address = store.server.hostile("stall").absoluteString
-        let pairing = Task.detached { () -> String in
+        let start = ContinuousClock.now
+        // Both on threads of their own: a pairing blocks its thread, and on two cores the test
+        // runner's threads were once all blocked so, the interrupts starved until the server gave
+        // up (60 s).
+        let pairing = Task { try await onOwnThread { () -> String in
             do {
                 _ = try sync.pair(.init(address: address))
                 return "paired"
@@ -183,18 +188,19 @@ import Testing
                 if case SyncError.interrupted = error { return "interrupted" }
                 return "\(error)"
             }
-        }
-        let start = ContinuousClock.now
+        } }
         // Until it ends: an interrupt before the pairing starts is forgotten as it starts.
-        let interrupting = Task.detached {
-            while !Task.isCancelled {
+        let ended = Mutex(false)
+        let interrupting = Thread {
+            while !ended.withLock({ $0 }) {
                 sync.interrupt()
-                try? await Task.sleep(for: .milliseconds(100))
+                Thread.sleep(forTimeInterval: 0.1)
             }
         }
-        defer { interrupting.cancel() }
+        interrupting.start()
+        defer { ended.withLock { $0 = true } }
 
-        #expect(await pairing.value == "interrupted")
+        #expect(try await pairing.value == "interrupted")
         #expect(ContinuousClock.now - start < .seconds(60))
         #expect(!sync.isPaired)
     }

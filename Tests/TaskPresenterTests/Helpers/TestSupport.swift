@@ -76,11 +76,3 @@ func storedRows(_ database: any TaskStorage) throws -> [TaskRow] {
                 isDone: $0.element.isDone)
     }
 }
-
-/// Runs `body` on a thread of its own and waits for it without blocking the test runner's threads,
-/// for tests that sit out the store's busy timeout (other tests keep running meanwhile).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
