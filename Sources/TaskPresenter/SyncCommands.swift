@@ -79,7 +79,7 @@ enum SyncCommands {
     }
 
     static func unpairedLine(_ pairing: Pairing) -> Message {
-        .info("unpaired from \(pairing.url.absoluteString); the tasks stay on both sides")
+        .info("unpaired from \(pairing.url.absoluteString); no task was removed")
     }
 
     /// What `sync --status` says: with what, as whom; where the password comes from (`netrcFile`:

@@ -47,6 +47,9 @@ extension SyncError {
             "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
         case let .malformedAnswer(what):
             "the server's answer is not WebDAV: \(what)"
+        case .nothingThere:
+            // The address is the one just typed.
+            "nothing there on the server: give a task list's address, or the server's"
         case .notATaskList:
             // The address is the one just typed.
             "no CalDAV task list there: give a task list's address, or the server's"

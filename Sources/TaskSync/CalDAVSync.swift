@@ -205,7 +205,7 @@ public final class CalDAVSync: @unchecked Sendable {
         case unreadableFileRemoved
     }
 
-    /// Forgets the pairing (the tasks stay on both sides) and says what it was; nil when there was
+    /// Forgets the pairing (removing no task on either side) and says what it was; nil when there was
     /// none. A file that does not read as a pairing is removed too: nothing else could. `waiting`:
     /// as `sync(waiting:)`'s.
     public func unpair(waiting: () -> Void = {}) throws(SyncError) -> Unpaired? {

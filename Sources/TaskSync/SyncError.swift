@@ -36,6 +36,9 @@ public enum SyncError: Error, Sendable {
     case responseTooLarge(limit: Int)
     /// An answer that is not what WebDAV says (unreadable XML, no multistatus…), in a few words.
     case malformedAnswer(String)
+    /// There is nothing at the address given (404 or 410): a mistyped address, or a task list
+    /// removed.
+    case nothingThere(String)
     /// The address is neither a task list nor a server where task lists were found; `lists` are
     /// the ones found when there are several to choose from.
     case notATaskList(String, found: [TaskListInfo])

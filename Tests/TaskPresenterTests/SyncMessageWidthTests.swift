@@ -23,7 +23,7 @@ struct SyncMessageWidthTests {
         .pairedElsewhere(address), .unauthorized(host: host, hadPassword: true), .unauthorized(host: host, hadPassword: false),
         .noUserName(host: host),
         .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20), .invalidAddress(address),
-        .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .status(404, method: "PROPFIND", path: path),
+        .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .nothingThere(address), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2, firstLine: "gpg: decryption failed: No secret key")),
         .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12), .otherSyncBusy(seconds: 30),

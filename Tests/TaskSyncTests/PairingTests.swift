@@ -71,7 +71,7 @@ import Testing
 
         let unpaired = try await store.run("sync", "--unpair")
 
-        #expect(unpaired == ProgramRun(output: "unpaired from \(list); the tasks stay on both sides\n"))
+        #expect(unpaired == ProgramRun(output: "unpaired from \(list); no task was removed\n"))
         #expect(try await store.run("sync", "--unpair") == ProgramRun(output: "not paired: there is nothing to unpair\n"))
         #expect(try await store.run("sync", "--status")
                 == ProgramRun(output: "not paired: sync URL pairs this list with a CalDAV task list\n"))

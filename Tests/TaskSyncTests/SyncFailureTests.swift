@@ -179,7 +179,7 @@ import Testing
         try await store.script("add Buy milk\n")
         let typo = try #require(URL(string: "/alice/nothing/here/", relativeTo: store.server.collection)?.absoluteString)
 
-        try await Self.expectFailure(store, "sync", typo, error: "the server answered PROPFIND /alice/nothing/here with 404 Not Found")
+        try await Self.expectFailure(store, "sync", typo, error: "nothing there on the server: give a task list's address, or the server's")
         #expect(try await store.remote().isEmpty)
     }
 
@@ -199,6 +199,29 @@ import Testing
         #expect(run == ProgramRun(error: "sync: the task list paired with is no longer on the server: sync --unpair\n", status: 1))
         #expect(try await store.export() == here)
         #expect(try await store.run("sync", "--status").output == pairing)
+    }
+
+    /// Unpaired from a task list removed on the server, the list here keeps its tasks, and pairing
+    /// with the same address again says that nothing is there. That was "the server answered
+    /// PROPFIND /alice/tasks with 404 Not Found", and unpairing said that the tasks stay on both
+    /// sides (found by an independent tester).
+    @Test(arguments: servers)
+    func aTaskListRemovedOnTheServerIsUnpairedAndNotFoundAgain(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await Self.pairedWithChangesOnBothSides(kind)
+        let here = try await store.export()
+        let list = store.server.collection.absoluteString
+        let client = try await store.server.client()
+        #expect((200..<300).contains(try await client.request("DELETE", store.server.collection).status))
+
+        let unpaired = try await store.run("sync", "--unpair")
+        let paired = try await store.run("sync", list)
+
+        #expect(unpaired == ProgramRun(output: "unpaired from \(list); no task was removed\n"))
+        #expect(paired == ProgramRun(
+            error: "sync: nothing there on the server: give a task list's address, or the server's\n", status: 1))
+        #expect(try await store.export() == here)
+        #expect(try await store.run("sync", "--status") == ProgramRun(
+            output: "not paired: sync URL pairs this list with a CalDAV task list\n"))
     }
 
     @Test(arguments: servers)

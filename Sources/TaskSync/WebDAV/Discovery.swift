@@ -15,10 +15,15 @@ enum Discovery {
         + "<d:current-user-principal/><c:calendar-home-set/>"
 
     static func find(_ url: URL, session: DAVSession) throws(SyncError) -> Found {
-        let (status, answered) = try session.propfind(url, depth: 0, properties: properties)
+        let status: Multistatus, answered: URL
+        do {
+            (status, answered) = try session.propfind(url, depth: 0, properties: properties)
+        } catch let .status(code, method: _, path: _) where [404, 410].contains(code) {
+            throw .nothingThere(url.absoluteString)
+        }
         // Xandikos answers a missing path with a multistatus whose response is 404: nothing there
         // (rather than a server's address, which would lead on to the user's only list).
-        if let own = status.responses.first, own.status == 404 { throw .status(404, method: "PROPFIND", path: url.path) }
+        if let own = status.responses.first, own.status == 404 { throw .nothingThere(url.absoluteString) }
         if let own = status.responses.first {
             if let list = taskList(own, base: answered) { return .taskList(list) }
             if isCalendar(own) { throw .notATaskList(url.absoluteString, found: []) }
