@@ -64,6 +64,35 @@ public enum ICalendarResource {
         return !meaningful(kept).isSubset(of: meaningful(other))
     }
 
+    /// The kept iCalendar lines of a task that takes, from another copy of it, what that one says
+    /// that tasks does not model (a note, an alarm, another program's field: `there`'s lines) and
+    /// keeps its own bookkeeping (`UID`, `CREATED`…), markers and zones (`here`'s), and the zones
+    /// of `there`'s that it lacks.
+    public static func taking(_ there: String?, into here: String?) -> String {
+        func isZone(_ block: [String]) -> Bool { block[0].uppercased() == "BEGIN:VTIMEZONE" }
+        func zoneID(_ block: [String]) -> String? { block.first { ContentLine.name(of: $0) == "TZID" } }
+        func isOwn(_ block: [String]) -> Bool {
+            let name = ContentLine.name(of: block[0])
+            return block.count == 1 && (bookkeeping.contains(name) || name.hasPrefix("X-TASKS-"))
+        }
+        let own = blocks(ICalendarKeptLines.split(here)).filter { isZone($0) || isOwn($0) }
+        let zones = Set(own.filter(isZone).compactMap(zoneID))
+        let theirs = blocks(ICalendarKeptLines.split(there)).filter { isZone($0) ? zoneID($0).map { !zones.contains($0) } ?? false : !isOwn($0) }
+        return (own + theirs).joined().joined(separator: "\n")
+    }
+
+    /// Kept lines by property: a line of the to-do's own, or a component's lines (`BEGIN` to its `END`).
+    private static func blocks(_ lines: [String]) -> [[String]] {
+        var blocks: [[String]] = []
+        var depth = 0
+        for line in lines {
+            let name = ContentLine.name(of: line)
+            if depth == 0 { blocks.append([line]) } else { blocks[blocks.count - 1].append(line) }
+            if name == "BEGIN" { depth += 1 } else if name == "END", depth > 0 { depth -= 1 }
+        }
+        return blocks
+    }
+
     private static let bookkeeping: Set<String> = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]
 
     /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its

@@ -113,4 +113,23 @@ import TaskModel
             try Self.read("BEGIN:VCALENDAR\r\n" + ICalendarMappingTests.todo(1, "") + "END:VCALENDAR\r\n")
         }
     }
+
+    /// A task that takes another copy's lines (a phone's next task of a series, given a note) keeps
+    /// its own bookkeeping, markers and zones, and takes the rest, a zone it lacks too.
+    @Test func takingAnotherCopysLinesKeepsItsOwnBookkeepingMarkersAndZones() {
+        let here = ["UID:here", "DTSTAMP:20261201T000000Z", "X-TASKS-DUE-ZONE:FLOATING", "DESCRIPTION:Old note",
+                    "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
+        let there = ["UID:there", "CREATED:20261130T000000Z", "DESCRIPTION:Use rain water", "BEGIN:VALARM", "ACTION:DISPLAY",
+                     "TRIGGER:-PT1H", "END:VALARM", "X-TASKS-SERIES-DUE:20261201", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
+                     "END:VTIMEZONE", "BEGIN:VTIMEZONE", "TZID:America/New_York", "END:VTIMEZONE", "X-OTHER:1"]
+
+        let taken = ICalendarResource.taking(there.joined(separator: "\n"), into: here.joined(separator: "\n"))
+
+        #expect(taken.split(separator: "\n") == [
+            "UID:here", "DTSTAMP:20261201T000000Z", "X-TASKS-DUE-ZONE:FLOATING",
+            "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+            "DESCRIPTION:Use rain water", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "END:VALARM",
+            "BEGIN:VTIMEZONE", "TZID:America/New_York", "END:VTIMEZONE", "X-OTHER:1",
+        ])
+    }
 }

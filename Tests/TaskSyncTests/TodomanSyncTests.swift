@@ -161,6 +161,10 @@ import Testing
         case favourite, tagged, renamed, noted, daily
         case moved(to: String)
 
+        var isDaily: Bool {
+            if case .daily = self { true } else { false }
+        }
+
         var testDescription: String {
             switch self {
             case .favourite: "made a favourite"
@@ -396,6 +400,33 @@ import Testing
         }
     }
 
+    /// The same, the next task checked off here too (before the change there): the one after it
+    /// takes the change, and so does the one checked off, but its due, whichever side synced
+    /// first. The change was lost (found by an independent tester).
+    /// Not made daily synced here first: the rule todoman's was made with is not known then (the
+    /// check-off sent took it off the series), and both stay open (docs/using.md).
+    @Test(arguments: servers, [(false, ChangeThere.favourite), (true, .favourite), (false, .tagged), (true, .tagged),
+                               (false, .renamed), (true, .renamed), (false, .daily), (false, .noted), (true, .noted)])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasChangedThereAndCheckedOffHereKeepsTheChange(
+        kind: CalDAVTestServer.Kind, order: (syncedHereFirst: Bool, change: ChangeThere)) async throws {
+        let (store, device, _) = try await Self.nextChangedHereAndCheckedOffInTodoman(kind, ["done", "2"], changedThere: order.change,
+                                                                                   syncedHereFirst: order.syncedHereFirst)
+
+        let (done, next, summary) = switch order.change {
+        case .favourite: ("★ ✓ Water plants", "★ Water plants", "Water plants")
+        case .tagged: ("  ✓ Water plants  +garden", "  Water plants  +garden", "Water plants")
+        case .renamed: ("  ✓ Water the plants", "  Water the plants", "Water the plants")
+        default: ("  ✓ Water plants", "  Water plants", "Water plants")
+        }
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2 \(done)  8 dec 2031\n  3 \(next)  15 dec 2031 ↻\n")
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] \(summary) due 1955059200"])
+        let open = try await store.remote().values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+        #expect(open.compactMap { SyncedStore.line("RRULE", in: $0) } == [order.change.isDaily ? "RRULE:FREQ=DAILY" : "RRULE:FREQ=WEEKLY"])
+        if case .noted = order.change {
+            #expect(open.compactMap { SyncedStore.line("DESCRIPTION", in: $0) } == ["DESCRIPTION:Use rain water"])
+        }
+    }
+
     /// The same, todoman's next task given a note there: one open task, todoman's, with the note,
     /// whichever side synced first. Synced here first, both stayed open; todoman's was taken for a
     /// task of its own someone added there (found by an independent tester).
@@ -512,6 +543,46 @@ import Testing
 
         #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water the plants  9 dec 2031 ↻\n")
         #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water the plants due 1954540800"])
+    }
+
+    /// A weekly series checked off here and in todoman, its next task renamed here, then todoman's
+    /// renamed there: one open task, with the later name, and the sync says so in one line, as of
+    /// a task both sides changed; `undo` brings back the name given here. Nothing was said (found
+    /// by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasRenamedOnBothSidesSaysSo(kind: CalDAVTestServer.Kind,
+                                                                             syncedHereFirst: Bool) async throws {
+        let (store, device, synced) = try await Self.nextChangedHereAndCheckedOffInTodoman(
+            kind, ["edit", "2", "Water the roses"], changedThere: .renamed, syncedHereFirst: syncedHereFirst)
+
+        #expect(synced.error == "")
+        #expect(synced.output.split(separator: "\n").dropFirst()
+                    == ["both sides changed \"Water the plants\" (text): kept the server's"])
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water the plants  8 dec 2031 ↻\n")
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water the plants due 1954454400"])
+        #expect(try await store.run("undo") == ProgramRun(output: "Undid: sync “Water the roses”\n"))
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water the roses  8 dec 2031 ↻\n")
+    }
+
+    /// A weekly series checked off here and in todoman, its next task renamed here, then todoman's
+    /// given a note, or made daily, there: one open task, with the name given here and what was
+    /// changed there, whichever side synced first (made daily, only synced there first: see
+    /// above). Both stayed open (found by an independent tester).
+    @Test(arguments: servers, [(false, ChangeThere.noted), (true, .noted), (false, .daily)])
+    func aSeriesCheckedOffHereAndInTodomanWhoseNextWasRenamedHereAndChangedThereKeepsBoth(
+        kind: CalDAVTestServer.Kind, order: (syncedHereFirst: Bool, change: ChangeThere)) async throws {
+        let (store, device, _) = try await Self.nextChangedHereAndCheckedOffInTodoman(
+            kind, ["edit", "2", "Water the roses"], changedThere: order.change, syncedHereFirst: order.syncedHereFirst)
+
+        #expect(try await store.list() == "  1   ✓ Water plants  1 dec 2031\n  2   Water the roses  8 dec 2031 ↻\n")
+        #expect(try await Self.shown(device).filter { $0.hasPrefix(" [ ]") } == [" [ ] Water the roses due 1954454400"])
+        let open = try await store.remote().values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+        #expect(open.count == 1)
+        if order.change.isDaily {
+            #expect(open.compactMap { SyncedStore.line("RRULE", in: $0) } == ["RRULE:FREQ=DAILY"])
+        } else {
+            #expect(open.compactMap { SyncedStore.line("DESCRIPTION", in: $0) } == ["DESCRIPTION:Use rain water"])
+        }
     }
 
     /// A weekly series checked off here and in todoman, its next task renamed here, while someone

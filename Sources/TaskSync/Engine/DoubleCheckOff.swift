@@ -37,6 +37,13 @@ struct DoubleCheckOff {
     /// it was made, that say nothing the series did not but what their user changed (which the one
     /// here takes, `caughtUp`): removed there, never taken.
     private(set) var dropped: Set<TaskItem.ID> = []
+    /// The fields of a next task here that its user and the other client's both changed: the later
+    /// change wins (`caughtUp` holds the other's), and the sync says so.
+    private(set) var conflicts: [TaskItem.ID: [SyncConflict]] = [:]
+    /// What a next task here takes from the other client but the fields it won a conflict over:
+    /// the list after the sync's first step, so that `undo` takes back just what the conflicts
+    /// replaced.
+    private(set) var beforeConflicts: [TaskItem.ID: Taken] = [:]
 
     /// What a next task made here takes from the other client: a due, a text, a favourite, tags,
     /// how it repeats.
@@ -46,6 +53,24 @@ struct DoubleCheckOff {
         var isFavorite: Bool?
         var tags: [String]?
         var rule: Recurrence.Rule?
+        /// The other's iCalendar lines, where they say more than the series' (a note its user added).
+        var properties: String?
+
+        /// These changes but those of `fields`.
+        func without(_ fields: some Sequence<SyncField>) -> Taken {
+            var taken = self
+            for field in fields {
+                switch field {
+                case .text: taken.text = nil
+                case .favorite: taken.isFavorite = nil
+                case .tags: taken.tags = nil
+                case .recurrence: taken.rule = nil
+                case .due: taken.due = nil
+                case .done: break
+                }
+            }
+            return taken
+        }
 
         func applied(to task: TaskItem) -> TaskItem {
             var task = task
@@ -54,6 +79,7 @@ struct DoubleCheckOff {
             if let text { task.text = text }
             if let isFavorite { task.isFavorite = isFavorite }
             if let tags { task.tags = tags }
+            if let properties { task.foreign["icalendar"] = ICalendarResource.taking(properties, into: task.foreign["icalendar"]) }
             return task
         }
     }
@@ -137,6 +163,12 @@ struct DoubleCheckOff {
             nextTasks[series.id] = .some(found)
             return found
         }
+        // The task that stands for a series' next task now: itself, or, checked off here since,
+        // the open one made then.
+        func current(_ task: TaskItem) -> TaskItem {
+            guard task.isDone, let after = next(of: task), !after.isDone else { return task }
+            return after
+        }
         // How the series goes on: the rule of the first task after it that still has one.
         func rule(after series: TaskItem) -> Recurrence.Rule? {
             var task = series
@@ -214,13 +246,34 @@ struct DoubleCheckOff {
             // open, or one synced there first took the place of the one here).
             let untouched = next.modifiedAt == nil && !next.isDone && server.fetched[next.id] == nil
             let saysMore = ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"])
+            // The next task, or, checked off here too, the one made after it: it takes the other's changes.
+            let standing = current(next)
+            var found: [SyncField: SyncSide] = [:]
             if untouched, other.doneAt != nil || !isSynced(next.id) || Self.moment(other.due) != Self.moment(next.due)
                 || (isCopy(series) && saysMore) {
                 replaced[next.id] = id
-            } else if inTurn, !saysMore,
-                      let taken = Self.taken(from: other, by: next, of: series, lastSynced: asLastSynced, timeZone: timeZone) {
+            } else if inTurn, !saysMore || isCopy(series),
+                      var taken = Self.taken(from: other, by: standing, of: series, lastSynced: asLastSynced, timeZone: timeZone,
+                                             conflicts: &found) {
+                // A copy of the series that says more: what its user added there (a note; both
+                // stayed open where the one here was renamed, found by an independent tester).
+                if saysMore { taken.properties = other.foreign["icalendar"] }
                 dropped.insert(id)
-                if taken != Taken() { caughtUp[next.id] = taken }
+                // Checked off here too, the one after it takes all but the due (the other's day is
+                // the one checked off), and the one checked off all but the due and the rule (the
+                // change was lost).
+                if standing.id != next.id {
+                    taken.due = nil
+                    var onTheDone = taken
+                    onTheDone.rule = nil
+                    if onTheDone != Taken() { caughtUp[next.id] = onTheDone }
+                }
+                if taken != Taken() { caughtUp[standing.id] = taken }
+                if !found.isEmpty {
+                    conflicts[standing.id] = SyncField.allCases.compactMap { field in found[field].map { .field(field, kept: $0) } }
+                    let won = found.filter { $0.value == .remote }.keys
+                    if !won.isEmpty { beforeConflicts[standing.id] = taken.without(won) }
+                }
             } else {
                 continue
             }
@@ -235,8 +288,9 @@ struct DoubleCheckOff {
     /// with another favourite or tags than the series'. A due, favourite or tags changed there on
     /// the other's next task were lost, and with a favourite or tags both stayed open (found by
     /// independent testers).
+    /// A field both users changed is in `conflicts`, with the side whose change won.
     private static func taken(from other: TaskImport, by next: TaskItem, of series: TaskItem, lastSynced: TaskImport?,
-                              timeZone: TimeZone) -> Taken? {
+                              timeZone: TimeZone, conflicts: inout [SyncField: SyncSide]) -> Taken? {
         let made = lastSynced.map(SyncFields.init) ?? SyncFields(series)
         guard !other.isUnchangedSinceMade, let changedThere = other.modifiedAt else {
             let saysNoMore = [made, SyncFields(series)].contains { Set(other.tags) == Set($0.tags) && other.isFavorite == $0.isFavorite }
@@ -255,20 +309,26 @@ struct DoubleCheckOff {
                .map({ Self.moment(due) != Self.moment($0) }) ?? true {
             taken.due = due
         }
-        // Changed there from what both were made with, and here not, or earlier.
-        func isTaken<Value: Equatable>(_ there: Value, made: Value, here: Value, series: Value) -> Bool {
-            there != made && there != here && (here == series || laterThere)
+        // Changed there from what both were made with, and here not, or earlier; changed on both
+        // sides, a conflict.
+        func isTaken<Value: Equatable>(_ field: SyncField, _ there: Value, made: Value, here: Value, series: Value) -> Bool {
+            guard there != made, there != here else { return false }
+            if here != series { conflicts[field] = laterThere ? .remote : .local }
+            return here == series || laterThere
         }
-        if isTaken(other.text, made: made.text, here: next.text, series: series.text) { taken.text = other.text }
-        if isTaken(other.isFavorite, made: made.isFavorite, here: next.isFavorite, series: series.isFavorite) {
+        if isTaken(.text, other.text, made: made.text, here: next.text, series: series.text) { taken.text = other.text }
+        if isTaken(.favorite, other.isFavorite, made: made.isFavorite, here: next.isFavorite, series: series.isFavorite) {
             taken.isFavorite = other.isFavorite
         }
-        if isTaken(Set(other.tags), made: Set(made.tags), here: Set(next.tags), series: Set(series.tags)) { taken.tags = other.tags }
+        if isTaken(.tags, Set(other.tags), made: Set(made.tags), here: Set(next.tags), series: Set(series.tags)) {
+            taken.tags = other.tags
+        }
         // The series' rule as last synced (its check-off here, sent, took it off: the next task
         // here has it while it is as it was made).
         if let rule = other.recurrence?.rule, rule != next.recurrence?.rule {
             let madeRule = lastSynced?.recurrence?.rule
             let changedHere = madeRule.map { next.recurrence?.rule != $0 } ?? (next.modifiedAt != nil)
+            if rule != madeRule, changedHere { conflicts[.recurrence] = laterThere ? .remote : .local }
             if rule != madeRule, !changedHere || laterThere { taken.rule = rule }
         }
         return taken

@@ -216,10 +216,17 @@ struct SyncPlan {
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
+        if let found = checkOffs.conflicts[id] { conflicts[id, default: []] += found }
         // The server's copy of a series moved on there is open: written checked off.
         if checkOffs.movedOn[id] != nil, merge.fields != nil { merge.writesRemote = true }
+        // So is a next task here that takes what the other client's says more (a note).
+        if checkOffs.caughtUp[id]?.properties != nil, merge.fields != nil { merge.writesRemote = true }
         // The properties tasks does not model come from the server when it sent the task again.
-        let foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
+        // A next task here that takes what the other client's says more (a note) takes it into those.
+        var foreign = fetched?.task.foreign["icalendar"] ?? localTask?.foreign["icalendar"] ?? base?.foreign["icalendar"]
+        if fetched != nil, let properties = checkOffs.caughtUp[id]?.properties {
+            foreign = ICalendarResource.taking(properties, into: foreign)
+        }
         merge.fields = merge.fields.map { pin.pinned($0, foreign: foreign) }
         merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
@@ -252,6 +259,12 @@ struct SyncPlan {
                 let kept = localTask?.foreign["icalendar"]
                 let properties = Self.sameProperties(kept, foreign) ? kept : foreign
                 beforeConflicts[id] = merge.keepingLocal.map { imported($0, foreign: properties, modifiedAt: localTask?.modifiedAt ?? now) }
+            } else if let partial = checkOffs.beforeConflicts[id], let original = local[id] {
+                // A next task here that took the other client's next task's later change of a field
+                // its user changed too.
+                let before = partial.applied(to: original)
+                beforeConflicts[id] = imported(SyncFields(before), foreign: before.foreign["icalendar"],
+                                               modifiedAt: original.modifiedAt ?? now)
             }
         }
         let task = TaskItem(id: id, text: fields.text, isFavorite: fields.isFavorite, doneAt: fields.doneAt,
