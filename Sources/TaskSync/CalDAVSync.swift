@@ -75,7 +75,9 @@ public final class CalDAVSync: @unchecked Sendable {
             Posix.makeFolders(String(statePath[..<slash]))
         }
         defer { if !isPaired { _ = Posix.removeFile(statePath + ".lock") } }
-        return try interruptible { () throws(SyncError) in try locked(waiting: waiting) { () throws(SyncError) in try pair(pairing) } }
+        return try markingFailure { () throws(SyncError) in
+            try interruptible { () throws(SyncError) in try locked(waiting: waiting) { () throws(SyncError) in try pair(pairing) } }
+        }
     }
 
     private func pair(_ pairing: Pairing) throws(SyncError) -> PairOutcome {
@@ -110,13 +112,34 @@ public final class CalDAVSync: @unchecked Sendable {
     public func sync(turnLimit: TimeInterval? = nil, waiting: () -> Void = {}) throws(SyncError) -> SyncReport {
         interruption.reset()
         guard isPaired else { throw .notPaired }
-        return try interruptible { () throws(SyncError) in
-            try locked(turnLimit: turnLimit, waiting: waiting) { () throws(SyncError) in
-                guard let state = try loadState() else { throw .notPaired }
-                return try sync(state)
+        return try markingFailure { () throws(SyncError) in
+            try interruptible { () throws(SyncError) in
+                try locked(turnLimit: turnLimit, waiting: waiting) { () throws(SyncError) in
+                    guard let state = try loadState() else { throw .notPaired }
+                    return try sync(state)
+                }
             }
         }
     }
+
+    /// Runs `body`, a sync; one that fails on a paired list (but for being interrupted, another
+    /// sync's turn, or another pairing) is marked, for `status()` to say, until one succeeds.
+    private func markingFailure<T>(_ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        do {
+            let result = try body()
+            _ = Posix.removeFile(failurePath)
+            return result
+        } catch {
+            switch error {
+            case .notPaired, .interrupted, .otherSyncBusy, .pairedElsewhere: break
+            default: if isPaired { _ = Posix.mark(failurePath) }
+            }
+            throw error
+        }
+    }
+
+    /// The file whose time is that of the last sync that failed, since the last that did not.
+    private var failurePath: String { SyncState.failurePath(statePath) }
 
     /// The list was changed over this object's own connection (the prompt's), which the list's
     /// version (`externalVersion()`: other connections' changes) does not count: the next sync
@@ -186,8 +209,9 @@ public final class CalDAVSync: @unchecked Sendable {
             let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
             let last = state.lastSync.map { max($0, touched ?? $0) }
             let leftAlone = state.leftAlone ?? 0
+            let failed = Posix.modificationTime(failurePath).map(Date.init(timeIntervalSince1970:))
             return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.itemCount - leftAlone,
-                              leftAlone: leftAlone)
+                              leftAlone: leftAlone, lastFailure: failed.flatMap { failed in last.map { failed > $0 } ?? true ? failed : nil })
         }
     }
 

@@ -75,6 +75,15 @@ extension Posix {
         utimensat(AT_FDCWD, path, nil, 0) == 0
     }
 
+    /// Makes an empty file at `path` (private, never through a symbolic link), or sets the
+    /// modification time of the one there to now; false when it cannot.
+    public static func mark(_ path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return futimens(descriptor, nil) == 0
+    }
+
     /// When the file at `path` was last modified, in seconds since 1970; nil when it cannot be read.
     public static func modificationTime(_ path: String) -> Double? {
         var status = stat()

@@ -86,6 +86,18 @@ struct SyncLongNamesTests {
         ])
     }
 
+    /// A sync that failed since the last that worked (an open prompt's, in the background) is said,
+    /// with when; `sync` says why. Nothing said so (found by an independent tester).
+    @Test func statusSaysWhenTheLastSyncFailed() {
+        let pairing = Pairing(url: URL(string: Self.address)!, user: "alice", passwordCommand: nil, allowsPlainHTTP: false)
+        let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 3,
+                                lastFailure: Date(timeIntervalSince1970: 1_795_003_600))
+
+        #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text).suffix(2) == [
+            "last synced 2026-11-18 12:06; 3 tasks were on both sides", "last sync failed 2026-11-18 13:06: sync says why",
+        ])
+    }
+
     /// A first sync cut short keeps the tasks it sent: it was said "not synced yet; 128 tasks on
     /// both sides" (found by an independent tester).
     @Test func statusSaysAFirstSyncCutShortIsNotFinished() {

@@ -64,7 +64,8 @@ struct SyncMessageWidthTests {
     static var lines: [String] {
         let list = TaskListInfo(url: URL(string: address)!, name: "Tasks")
         let pairing = Pairing(url: list.url, user: "alice", passwordCommand: "pass show caldav", allowsPlainHTTP: false)
-        let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12)
+        let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12,
+                                leftAlone: 1_000, lastFailure: Date(timeIntervalSince1970: 1_795_003_600))
         let messages = SyncCommands.lines(report)
             + SyncCommands.lines(SyncReport(), sentBefore: SyncReport.Counts(added: 12, updated: 340, removed: 12))
             + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down", netrcFile: nil).messages

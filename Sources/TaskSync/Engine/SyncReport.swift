@@ -92,4 +92,6 @@ public struct SyncStatus: Sendable {
     /// How many to-dos on the server the syncs leave alone, since tasks cannot read them (a series
     /// repeating in a way tasks cannot follow), until the server changes them.
     public var leftAlone = 0
+    /// When the last sync failed, where none succeeded since.
+    public var lastFailure: Date?
 }

@@ -189,5 +189,11 @@ struct SyncState: Codable, Sendable, Equatable {
 
     static func remove(at path: String) throws(SyncError) {
         guard Posix.removeFile(path) else { throw .pairingFile(path: path, reason: Posix.lastErrorDescription()) }
+        _ = Posix.removeFile(failurePath(path))
+    }
+
+    /// The file that marks the last sync of the pairing kept at `path` as failed (`CalDAVSync.sync`).
+    static func failurePath(_ path: String) -> String {
+        path + ".failed"
     }
 }

@@ -76,6 +76,13 @@ final class SyncedStore: Sendable {
         return run.output
     }
 
+    /// `sync --status` without the line that says when the last sync failed, and whether it said so.
+    func statusWithoutFailure() async throws -> (status: String, saysFailed: Bool) {
+        let status = try await run("sync", "--status").output
+        let without = status.replacing(/last sync failed \d{4}-\d\d-\d\d \d\d:\d\d: sync says why\n/, with: "")
+        return (without, without != status)
+    }
+
     /// `sync URL` on the server's task list, which must work.
     func pair(_ address: URL? = nil) async throws {
         let run = try await run("sync", (address ?? server.collection).absoluteString)
