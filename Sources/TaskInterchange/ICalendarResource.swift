@@ -52,8 +52,8 @@ public enum ICalendarResource {
     /// Whether the kept iCalendar lines `kept` say anything `other` does not: a line of a property
     /// tasks does not model (a note, an alarm, another program's field) that `other` lacks. Not a
     /// to-do's `UID`, a client's bookkeeping (`DTSTAMP`, `CREATED`, `LAST-MODIFIED`, `SEQUENCE`, the
-    /// order), the zones, the markers tasks keeps, or the high `PRIORITY` of a favourite (which the
-    /// task says itself).
+    /// order, a check-off's `PERCENT-COMPLETE`), the zones, the markers tasks keeps, or the high
+    /// `PRIORITY` of a favourite (which the task says itself).
     public static func saysMore(_ kept: String?, than other: String?) -> Bool {
         func meaningful(_ text: String?) -> Set<String> {
             Set(ICalendarTimeZones.split(ICalendarKeptLines.split(text)).rest.filter { line in
@@ -93,7 +93,8 @@ public enum ICalendarResource {
         return blocks
     }
 
-    private static let bookkeeping: Set<String> = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]
+    private static let bookkeeping: Set<String> = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER",
+                                                   "PERCENT-COMPLETE"]
 
     /// What names a to-do that `read` refused (one repeating in a way tasks cannot follow), from its
     /// own `UID` and `SUMMARY` (not a VALARM's inside it): the identity `read` gives a task of that

@@ -158,8 +158,14 @@ struct DoubleCheckOff {
             let found = local[IdentityGenerator.follower(of: series.id, checkedOffWhenDue: series.due, in: timeZone)].flatMap {
                 isFollower($0) ? $0 : nil
             } ?? (isTimed ? byText[series.text]?.first(where: isFollower) : nil)
-                // Made at the check-off, of its text or renamed here since.
-                ?? series.doneAt.flatMap { made(at: $0).first(where: follows) }
+                // Made at the check-off, of its text or renamed here since: its own, by its identity,
+                // before another series' of its text checked off by the same command (taken for
+                // it where its own was renamed: found by an independent tester).
+                ?? series.doneAt.flatMap { time in
+                    made(at: time).first { $0.id != series.id && NextTask.isFollower($0, series: series.id, checkedOffWhenDue: series.due,
+                                                                                    timeZone: timeZone) }
+                        ?? made(at: time).first(where: follows)
+                }
             nextTasks[series.id] = .some(found)
             return found
         }
@@ -169,10 +175,12 @@ struct DoubleCheckOff {
             guard task.isDone, let after = next(of: task), !after.isDone else { return task }
             return after
         }
-        // How the series goes on: the rule of the first task after it that still has one.
+        // How the series goes on: the rule of the first task after it that still has one (renamed
+        // since, of another text: the rule was not found, and both stayed open, found by an
+        // independent tester).
         func rule(after series: TaskItem) -> Recurrence.Rule? {
             var task = series
-            for _ in 0..<(byText[series.text]?.count ?? 0) {
+            for _ in 0..<local.count {
                 guard let after = next(of: task) else { return nil }
                 if let recurrence = after.recurrence { return recurrence.rule }
                 task = after
@@ -195,6 +203,10 @@ struct DoubleCheckOff {
             }
         }
         var matched: Set<TaskItem.ID> = []
+        // Next tasks here, checked off, whose counterpart the other client checked off too: the
+        // series of that one's next task, though never synced (both stayed open where the series
+        // was checked off twice on both sides, found by an independent tester).
+        var checkedOffOnBoth: Set<TaskItem.ID> = []
         // Those that could be the next task of more than one series, tried again once the others
         // are matched.
         var ambiguous: [(TaskImport, [TaskItem])] = []
@@ -203,7 +215,8 @@ struct DoubleCheckOff {
             // The series: checked off here before the other's next due, synced, that the server
             // holds checked off (or as last synced: the check-off sent), with a next task here.
             func mayBeSeries(_ task: TaskItem) -> Bool {
-                task.isDone && !matched.contains(task.id) && isSynced(task.id) && Self.isLater(other.due, than: task.due)
+                task.isDone && !matched.contains(task.id) && (isSynced(task.id) || checkedOffOnBoth.contains(task.id))
+                    && Self.isLater(other.due, than: task.due)
                     && (server.fetched[task.id].map { $0.task.doneAt != nil } ?? true) && next(of: task) != nil
             }
             let ofItsText = byText[other.text, default: []].filter(mayBeSeries)
@@ -239,15 +252,19 @@ struct DoubleCheckOff {
             // Due on or after the one after the next task made here, it is that one's next (another
             // laptop's, which sent the next one checked off with it), or the other's next task
             // re-dated there that far: only the latter replaces the one made here, never removed.
-            let inTurn = Self.isBefore(other.due, theOneAfter: next, timeZone: timeZone)
+            // The next task, or, checked off here too, the one made after it: it takes the other's
+            // changes. The next task's turn is then counted by that one's rule, which the check-off
+            // took off it (the other's, moved to a later day, stayed open: found by an independent tester).
+            let standing = current(next)
+            var counted = next
+            if standing.id != next.id, counted.recurrence == nil { counted.recurrence = standing.recurrence }
+            let inTurn = Self.isBefore(other.due, theOneAfter: counted, timeZone: timeZone)
             guard inTurn || server.fetched[next.id] == nil else { continue }
             // Re-dated there, or checked off, the other's carries a change the one made here lacks;
             // so does a copy of the series that says more (a note its user added: both stayed
             // open, or one synced there first took the place of the one here).
             let untouched = next.modifiedAt == nil && !next.isDone && server.fetched[next.id] == nil
             let saysMore = ICalendarResource.saysMore(other.foreign["icalendar"], than: series.foreign["icalendar"])
-            // The next task, or, checked off here too, the one made after it: it takes the other's changes.
-            let standing = current(next)
             var found: [SyncField: SyncSide] = [:]
             if untouched, other.doneAt != nil || !isSynced(next.id) || Self.moment(other.due) != Self.moment(next.due)
                 || (isCopy(series) && saysMore) {
@@ -259,6 +276,7 @@ struct DoubleCheckOff {
                 // stayed open where the one here was renamed, found by an independent tester).
                 if saysMore { taken.properties = other.foreign["icalendar"] }
                 dropped.insert(id)
+                if other.doneAt != nil, next.isDone { checkedOffOnBoth.insert(next.id) }
                 // Checked off here too, the one after it takes all but the due (the other's day is
                 // the one checked off), and the one checked off all but the due and the rule (the
                 // change was lost).
