@@ -171,14 +171,18 @@ enum SyncCommands {
 
     /// One line for a task both sides changed: the later change won each field (`help sync` says
     /// so, and that undo takes back what the sync changed here).
+    /// The task's text is shortened to fit the line in 80 columns (it was cut at 40 characters,
+    /// and a line naming three fields took 105: found by an independent tester).
     private static func line(_ conflict: SyncReport.Conflict) -> String {
-        let task = "\"" + conflict.text.abbreviated(to: 40) + "\""
+        func naming(_ start: String, _ end: String) -> String {
+            start + "\"" + conflict.text.abbreviated(to: max(80 - start.count - end.count - 2, 12)) + "\"" + end
+        }
         var fields: [SyncField] = []
         var kept: [SyncSide] = []
         for found in conflict.conflicts {
             switch found {
-            case .removal(on: .local): return "removed here and changed on the server: \(task) is back"
-            case .removal(on: .remote): return "removed on the server and changed here: \(task) is kept"
+            case .removal(on: .local): return naming("removed here and changed on the server: ", " is back")
+            case .removal(on: .remote): return naming("removed on the server and changed here: ", " is kept")
             case let .field(field, side):
                 fields.append(field)
                 kept.append(side)
@@ -186,7 +190,7 @@ enum SyncCommands {
         }
         let sides = Set(kept)
         let verdict = sides.count > 1 ? "each later one" : sides.first == .remote ? "the server's" : "this side's"
-        return "both sides changed \(task) (\(fields.map(name).joined(separator: ", "))): kept \(verdict)"
+        return naming("both sides changed ", " (\(fields.map(name).joined(separator: ", "))): kept \(verdict)")
     }
 
     /// What the prompt shows of a sync it ran in the background: no summary (the list shows what

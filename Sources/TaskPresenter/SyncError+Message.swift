@@ -47,6 +47,10 @@ extension SyncError {
             "the server's answer is larger than \(limit >> 20) MiB: not a task list's"
         case let .malformedAnswer(what):
             "the server's answer is not WebDAV: \(what)"
+        case .noTaskLists:
+            // A server's address: it said "no CalDAV task list there: give … the server's"
+            // (found by an independent tester).
+            "the server has no task list yet: make one there (its web page, an app)"
         case .nothingThere:
             // The address is the one just typed.
             "nothing there on the server: give a task list's address, or the server's"
@@ -72,9 +76,9 @@ extension SyncError {
             "interrupted; nothing is lost: sync again to finish"
         case let .wouldEmptyServer(count):
             // `help sync` says how to bring them back, or empty both.
-            "nothing synced: none of the server's \(count) tasks is here (help sync)"
+            "nothing synced: this list has none of the \(count) tasks synced (help sync)"
         case let .wouldEmptyList(count):
-            "nothing synced: none of the \(count) tasks here is on the server (help sync)"
+            "nothing synced: the server has none of the \(count) tasks synced (help sync)"
         }
     }
 

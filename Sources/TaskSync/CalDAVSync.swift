@@ -93,7 +93,7 @@ public final class CalDAVSync: @unchecked Sendable {
         switch try Discovery.find(pairing.url, session: session) {
         case let .taskList(found): list = found
         case let .lists(found) where found.count == 1: list = found[0]
-        case let .lists(found) where found.isEmpty: throw .notATaskList(pairing.url.absoluteString, found: [])
+        case let .lists(found) where found.isEmpty: throw .noTaskLists(pairing.url.absoluteString)
         case let .lists(found): return .found(found)
         }
         var state = SyncState(pairing: pairing)

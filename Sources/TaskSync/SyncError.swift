@@ -36,6 +36,8 @@ public enum SyncError: Error, Sendable {
     case responseTooLarge(limit: Int)
     /// An answer that is not what WebDAV says (unreadable XML, no multistatus…), in a few words.
     case malformedAnswer(String)
+    /// The address is a server's, where the user has no task list.
+    case noTaskLists(String)
     /// There is nothing at the address given (404 or 410): a mistyped address, or a task list
     /// removed.
     case nothingThere(String)

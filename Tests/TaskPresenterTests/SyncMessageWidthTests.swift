@@ -13,6 +13,7 @@ struct SyncMessageWidthTests {
     static let address = "https://dav.example.com/user/tasks/"
     static let host = "dav.example.com"
     static let task = "Call the plumber now"
+    static let long = "Call the insurance company about the broken window and the water damage"
     static let nextcloudHost = "cloud.example.org"
     static let nextcloud = "https://\(nextcloudHost)/remote.php/dav/calendars/alice/personal-tasks/"
     static let member = "/remote.php/dav/calendars/alice/personal-tasks/6f1c8e0a-3b1d-4c59-9a49-2f0e6a7f10c3-12345.ics"
@@ -23,7 +24,7 @@ struct SyncMessageWidthTests {
         .pairedElsewhere(address), .unauthorized(host: host, hadPassword: true), .unauthorized(host: host, hadPassword: false),
         .noUserName(host: host),
         .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20), .invalidAddress(address),
-        .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .nothingThere(address), .status(404, method: "PROPFIND", path: path),
+        .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .nothingThere(address), .noTaskLists(address), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2, firstLine: "gpg: decryption failed: No secret key")),
         .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12), .otherSyncBusy(seconds: 30),
@@ -44,6 +45,8 @@ struct SyncMessageWidthTests {
             .init(text: task, conflicts: fields), .init(text: task, conflicts: [.field(.tags, kept: .local)]),
             .init(text: task, conflicts: [.field(.text, kept: .local), .field(.due, kept: .remote)]),
             .init(text: task, conflicts: [.removal(on: .local)]), .init(text: task, conflicts: [.removal(on: .remote)]),
+            .init(text: long, conflicts: [.field(.text, kept: .remote), .field(.due, kept: .remote), .field(.tags, kept: .remote)]),
+            .init(text: long, conflicts: [.removal(on: .local)]), .init(text: long, conflicts: [.removal(on: .remote)]),
         ]
         report.skipped = [.init(href: "/user/tasks/milk.ics", reason: .unreadable(InterchangeError(.line(3), .notAContentLine))),
                           .init(href: "/user/tasks/series.ics",

@@ -31,6 +31,20 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// A server's address where the user has no task list says so: it said "no CalDAV task list
+    /// there: give a task list's address, or the server's", the address given (found by an
+    /// independent tester).
+    @Test(arguments: servers)
+    func aServerWithNoTaskListSaysSoAndPairsNothing(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        #expect((200..<300).contains(try await store.server.client().request("DELETE", store.server.collection).status))
+
+        let found = try await store.run("sync", store.server.origin.absoluteString)
+
+        #expect(found == ProgramRun(error: "sync: the server has no task list yet: make one there (its web page, an app)\n", status: 1))
+        #expect(try await store.run("sync", "--status").output == "not paired: sync URL pairs this list with a CalDAV task list\n")
+    }
+
     @Test(arguments: servers)
     func aServerWithTwoTaskListsNamesBothAndPairsNothing(kind: CalDAVTestServer.Kind) async throws {
         let store = try SyncedStore(try await CalDAVTestServer.start(kind))

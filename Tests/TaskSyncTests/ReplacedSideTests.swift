@@ -33,7 +33,7 @@ import Testing
 
         let run = try await store.run("sync")
 
-        #expect(run == ProgramRun(error: "sync: nothing synced: none of the server's 3 tasks is here (help sync)\n", status: 1))
+        #expect(run == ProgramRun(error: "sync: nothing synced: this list has none of the 3 tasks synced (help sync)\n", status: 1))
         #expect(try await store.remote().count == 3)
         // What the last sync left, said as past: the list here holds none of them now (it said "3
         // tasks on both sides", found by an independent tester).
@@ -55,7 +55,7 @@ import Testing
 
         let run = try await store.run("sync")
 
-        #expect(run == ProgramRun(error: "sync: nothing synced: none of the 3 tasks here is on the server (help sync)\n", status: 1))
+        #expect(run == ProgramRun(error: "sync: nothing synced: the server has none of the 3 tasks synced (help sync)\n", status: 1))
         #expect(try await store.list() == here)
     }
 }
