@@ -209,9 +209,11 @@ public final class CalDAVSync: @unchecked Sendable {
             let touched = Posix.modificationTime(statePath).map(Date.init(timeIntervalSince1970:))
             let last = state.lastSync.map { max($0, touched ?? $0) }
             let leftAlone = state.leftAlone ?? 0
-            let failed = Posix.modificationTime(failurePath).map(Date.init(timeIntervalSince1970:))
+            // A mark no later than the last sync that worked (which failed to remove it) says nothing.
+            var failed = Posix.modificationTime(failurePath).map(Date.init(timeIntervalSince1970:))
+            if let marked = failed, let last, marked <= last { failed = nil }
             return SyncStatus(pairing: state.pairing, lastSync: last, syncedTasks: state.itemCount - leftAlone,
-                              leftAlone: leftAlone, lastFailure: failed.flatMap { failed in last.map { failed > $0 } ?? true ? failed : nil })
+                              leftAlone: leftAlone, lastFailure: failed)
         }
     }
 
