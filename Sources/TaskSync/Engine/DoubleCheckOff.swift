@@ -232,7 +232,12 @@ struct DoubleCheckOff {
                 ?? Self.single(ofItsText.filter { Self.moment(next(of: $0)?.due) == Self.moment(other.due) })
                 ?? (open.count > 1 ? nil : ofItsText.max(by: { Self.moment($0.due) < Self.moment($1.due) }))
                 ?? Self.single(copied)
-                ?? Self.single(copied.filter { Self.moment(next(of: $0)?.due) == Self.moment(other.due) }),
+                ?? Self.single(copied.filter { Self.moment(next(of: $0)?.due) == Self.moment(other.due) })
+                // Once the others are matched, copies that nothing tells apart, as todoman made them
+                // of series of one text and day made the same second: each the first series left
+                // (both stayed open: found by an independent tester).
+                ?? (pass == 1 && Self.areAlike(ambiguous.map(\.0).filter { $0.text == other.text })
+                    ? ofItsText.first { Self.moment(next(of: $0)?.due) == Self.moment(other.due) } : nil),
                 let next = next(of: series) else {
                 if pass == 0, open.count > 1 || copied.count > 1 { ambiguous.append((other, copies)) }
                 continue
@@ -253,12 +258,11 @@ struct DoubleCheckOff {
             // laptop's, which sent the next one checked off with it), or the other's next task
             // re-dated there that far: only the latter replaces the one made here, never removed.
             // The next task, or, checked off here too, the one made after it: it takes the other's
-            // changes. The next task's turn is then counted by that one's rule, which the check-off
-            // took off it (the other's, moved to a later day, stayed open: found by an independent tester).
+            // changes, and is the one whose turn the other's comes before (another laptop's task
+            // after it would be that one: it has its identity). The other's, moved to a later day,
+            // stayed open (found by independent testers).
             let standing = current(next)
-            var counted = next
-            if standing.id != next.id, counted.recurrence == nil { counted.recurrence = standing.recurrence }
-            let inTurn = Self.isBefore(other.due, theOneAfter: counted, timeZone: timeZone)
+            let inTurn = Self.isBefore(other.due, theOneAfter: standing, timeZone: timeZone)
             guard inTurn || server.fetched[next.id] == nil else { continue }
             // Re-dated there, or checked off, the other's carries a change the one made here lacks;
             // so does a copy of the series that says more (a note its user added: both stayed
@@ -350,6 +354,17 @@ struct DoubleCheckOff {
             if rule != madeRule, !changedHere || laterThere { taken.rule = rule }
         }
         return taken
+    }
+
+    /// Whether `tasks` are alike in all a user may have changed: the fields tasks syncs, and what
+    /// else they say (a note).
+    private static func areAlike(_ tasks: [TaskImport]) -> Bool {
+        guard let first = tasks.first else { return false }
+        let (fields, kept) = (SyncFields(first), first.foreign["icalendar"])
+        return tasks.allSatisfy {
+            SyncFields($0) == fields && !ICalendarResource.saysMore($0.foreign["icalendar"], than: kept)
+                && !ICalendarResource.saysMore(kept, than: $0.foreign["icalendar"])
+        }
     }
 
     /// The one task of `tasks`; nil when there are none or more.
