@@ -100,9 +100,10 @@ import Testing
     }
 
     /// The read timeout of the sync's HTTP client bounds the wait (90 s: a slow server on a slow
-    /// line must still be waited for). The limit leaves room for a busy machine (3 minutes were
-    /// passed once, beside a tester's runs).
-    @Test(.timeLimit(.minutes(5)))
+    /// line must still be waited for). The limit only stops a sync that would wait for ever: it
+    /// leaves room for a busy machine, where a test may wait minutes for the runner's threads
+    /// (3 minutes were passed once, beside a tester's runs).
+    @Test(.timeLimit(.minutes(15)))
     func aServerThatNeverAnswersIsGivenUpOnInOneLine() async throws {
         let store = try await Self.store()
         let here = try await store.export()
@@ -119,7 +120,7 @@ import Testing
     /// (`BackgroundSync.patience`): it holds the list's lock meanwhile, and another prompt on the
     /// list, waiting its turn, said nothing of the server for minutes (found by an independent
     /// tester). Here with a patience of 1 s.
-    @Test(.timeLimit(.minutes(3)))
+    @Test
     func aSyncOfLittlePatienceGivesUpOnAServerThatNeverAnswersSooner() async throws {
         let store = try await Self.store()
         let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))
@@ -167,8 +168,11 @@ import Testing
     }
 
     /// Ctrl-C at the prompt reaches a sync as `interrupt()`, from another thread: a pairing waiting
-    /// on a server that never answers stops at once, and says so.
-    @Test(.timeLimit(.minutes(3)))
+    /// on a server that never answers stops at once, and says so. No time limit: the pairing's own
+    /// clock says whether it stopped at once, and the test runner's threads, on two busy cores, may
+    /// all be taken by other tests for minutes (it failed once in CI under a limit of 3 minutes; in
+    /// other whole runs it passed after 240 s).
+    @Test
     func anInterruptStopsAPairingWaitingOnAServer() async throws {
         let store = try await Self.store()
         let storage = try SQLiteStorage(path: store.folder.file("tasks.sqlite"))

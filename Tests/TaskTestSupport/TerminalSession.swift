@@ -68,9 +68,16 @@ public final class TerminalSession {
         try await tmux(["paste-buffer", "-p", "-d", "-b", "test", "-t", "t"])
     }
 
-    /// Changes the terminal's width (the program gets SIGWINCH).
-    public func resize(columns: Int) async throws {
+    /// Changes the terminal's width (the program gets SIGWINCH), and waits until the terminal has
+    /// it: tmux sets a pane's size up to 250 ms after the command (it spaces a pane's resizes), and
+    /// a test that typed meanwhile typed at the old width, the signal arriving in the middle.
+    public func resize(columns: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await tmux(["resize-window", "-t", "t", "-x", "\(columns)"])
+        try await pollTerminal(every: .milliseconds(10), "the terminal to be \(columns) columns wide",
+                               sourceLocation: sourceLocation) { descriptor in
+            var size = winsize()
+            return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && Int(size.ws_col) == columns
+        }
     }
 
     /// Types `line`, presses Enter, waits for the next prompt and returns the lines printed in between.
