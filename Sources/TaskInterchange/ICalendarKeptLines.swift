@@ -8,13 +8,22 @@ struct ICalendarKeptLines {
 
     init(_ lines: [String]) {
         self.lines = lines
-        var depth = 0
-        own = lines.map { line in
-            let name = ContentLine.name(of: line)
-            if name == "BEGIN" { depth += 1 }
-            defer { if name == "END" { depth -= 1 } }
-            return depth == 0 && name != "END"
+        own = Self.blocks(lines).flatMap { block in
+            block.count == 1 && !["BEGIN", "END"].contains(ContentLine.name(of: block[0])) ? [true] : Array(repeating: false, count: block.count)
         }
+    }
+
+    /// `lines` by what they are of the to-do: a line of its own, or a component's lines (`BEGIN`
+    /// to its `END`, or to the last line when it never ends); a stray `END` is a block of its own.
+    static func blocks(_ lines: [String]) -> [[String]] {
+        var blocks: [[String]] = []
+        var depth = 0
+        for line in lines {
+            let name = ContentLine.name(of: line)
+            if depth == 0 { blocks.append([line]) } else { blocks[blocks.count - 1].append(line) }
+            if name == "BEGIN" { depth += 1 } else if name == "END", depth > 0 { depth -= 1 }
+        }
+        return blocks
     }
 
     /// The lines of a task's kept text, split at each LF scalar (a line that ends in a stray CR

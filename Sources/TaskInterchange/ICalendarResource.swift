@@ -70,27 +70,16 @@ public enum ICalendarResource {
     /// of `there`'s that it lacks.
     public static func taking(_ there: String?, into here: String?) -> String {
         func isZone(_ block: [String]) -> Bool { block[0].uppercased() == "BEGIN:VTIMEZONE" }
-        func zoneID(_ block: [String]) -> String? { block.first { ContentLine.name(of: $0) == "TZID" } }
         func isOwn(_ block: [String]) -> Bool {
             let name = ContentLine.name(of: block[0])
             return block.count == 1 && (bookkeeping.contains(name) || name.hasPrefix("X-TASKS-"))
         }
-        let own = blocks(ICalendarKeptLines.split(here)).filter { isZone($0) || isOwn($0) }
-        let zones = Set(own.filter(isZone).compactMap(zoneID))
-        let theirs = blocks(ICalendarKeptLines.split(there)).filter { isZone($0) ? zoneID($0).map { !zones.contains($0) } ?? false : !isOwn($0) }
-        return (own + theirs).joined().joined(separator: "\n")
-    }
-
-    /// Kept lines by property: a line of the to-do's own, or a component's lines (`BEGIN` to its `END`).
-    private static func blocks(_ lines: [String]) -> [[String]] {
-        var blocks: [[String]] = []
-        var depth = 0
-        for line in lines {
-            let name = ContentLine.name(of: line)
-            if depth == 0 { blocks.append([line]) } else { blocks[blocks.count - 1].append(line) }
-            if name == "BEGIN" { depth += 1 } else if name == "END", depth > 0 { depth -= 1 }
+        let own = ICalendarKeptLines.blocks(ICalendarKeptLines.split(here)).filter { isZone($0) || isOwn($0) }
+        let zones = Set(own.filter(isZone).compactMap(ICalendarTimeZones.tzid(of:)))
+        let theirs = ICalendarKeptLines.blocks(ICalendarKeptLines.split(there)).filter { block in
+            isZone(block) ? ICalendarTimeZones.tzid(of: block).map { !zones.contains($0) } ?? false : !isOwn(block)
         }
-        return blocks
+        return (own + theirs).joined().joined(separator: "\n")
     }
 
     private static let bookkeeping: Set<String> = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER",

@@ -58,22 +58,21 @@ struct ICalendarTimeZones {
         guard foreign.contains(where: isZoneStart) else { return (foreign, [:]) }
         var rest: [String] = []
         var zones: [String: [String]] = [:]
-        var zone: [String]?
-        var depth = 0
-        for line in foreign {
-            let name = ContentLine.name(of: line)
-            if depth == 0, isZoneStart(line) { zone = [] }
-            if name == "BEGIN" { depth += 1 }
-            if zone != nil { zone?.append(line) } else { rest.append(line) }
-            guard name == "END", depth > 0 else { continue }
-            depth -= 1
-            if depth == 0, let lines = zone {
-                if let tzid = tzid(of: lines), zones[tzid] == nil { zones[tzid] = lines }
-                zone = nil
+        for block in ICalendarKeptLines.blocks(foreign) {
+            // A zone never ended (not from a file, which would not read) is kept as it was.
+            guard isZoneStart(block[0]), ended(block) else {
+                rest += block
+                continue
             }
+            if let tzid = tzid(of: block), zones[tzid] == nil { zones[tzid] = block }
         }
-        // A zone never ended (not from a file, which would not read) is not lost.
-        return (rest + (zone ?? []), zones)
+        return (rest, zones)
+    }
+
+    /// Whether a component's lines end it: as many `END`s as `BEGIN`s.
+    private static func ended(_ component: [String]) -> Bool {
+        let names = component.map(ContentLine.name(of:))
+        return names.count { $0 == "BEGIN" } == names.count { $0 == "END" }
     }
 
     private static func isZoneStart(_ line: String) -> Bool {

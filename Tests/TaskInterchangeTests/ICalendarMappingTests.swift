@@ -336,4 +336,17 @@ import TaskModel
         #expect(Self.exported(tasks) == Self.head + Self.todo(1, "SUMMARY:Paint the door\r\nSTATUS:NEEDS-ACTION\r\n" + kept)
             + "END:VCALENDAR\r\n")
     }
+
+    /// A to-do's kept lines by what they are: its own lines, whole components, a stray `END` alone
+    /// (the lines after it are the to-do's own still), and a zone never ended kept among the rest.
+    @Test func keptLinesAreTheToDosOwnOrAComponentsAndAStrayEndChangesNothingAfterIt() {
+        let lines = ["DESCRIPTION:a", "BEGIN:VALARM", "UID:alarm", "END:VALARM", "END:VTODO", "X-KEPT:b",
+                     "BEGIN:VTIMEZONE", "TZID:Nowhere", "BEGIN:STANDARD", "END:STANDARD"]
+        let kept = ICalendarKeptLines(lines)
+        #expect(ICalendarKeptLines.blocks(lines) == [["DESCRIPTION:a"], ["BEGIN:VALARM", "UID:alarm", "END:VALARM"],
+                                                   ["END:VTODO"], ["X-KEPT:b"], Array(lines[6...])])
+        #expect(kept.own == [true, false, false, false, false, true, false, false, false, false])
+        #expect(kept.first(named: "UID") == nil && kept.first(named: "X-KEPT") == "X-KEPT:b")
+        #expect(ICalendarTimeZones.split(lines).rest == lines && ICalendarTimeZones.split(lines).zones.isEmpty)
+    }
 }
