@@ -59,18 +59,21 @@ let package = Package(
         ),
         .target(
             name: "TaskPresenter",
-            dependencies: ["TaskModel", "TaskInterchange", "TaskSync"]
+            dependencies: ["TaskModel", "TaskInterchange", "TaskSync", "TaskWidth"]
         ),
         .systemLibrary(name: "CWideCharacter"),
+        // How many columns text takes on a terminal (the C library's wcwidth, in a UTF-8 locale):
+        // the presenter shortens its sentences by it, the terminal lays out its rows by it.
+        .target(name: "TaskWidth", dependencies: ["CWideCharacter"]),
         .target(
             name: "TaskTerminal",
-            dependencies: ["CWideCharacter"]
+            dependencies: ["TaskWidth"]
         ),
         // The C library's calls the command line makes (files, terminals, signals, waiting for
         // input), each behind a typed Swift function: nothing above it calls C for these.
         .target(name: "TaskSystem"),
         // The prompt's line editor: libedit (every call of it in LineEditor.swift), keys, history.
-        .target(name: "TaskLineEditor", dependencies: ["CEditLine", "TaskSystem", "TaskTerminal"]),
+        .target(name: "TaskLineEditor", dependencies: ["CEditLine", "TaskSystem", "TaskTerminal", "TaskWidth"]),
         // The command line: the flags (one definition, and the fast path read against it), the modes
         // and their sessions, the view that prints, the man page and completion generators.
         .target(
@@ -82,6 +85,7 @@ let package = Package(
                 "TaskSQLite",
                 "TaskPostgres",
                 "TaskTerminal",
+                "TaskWidth",
                 "TaskSystem",
                 "TaskLineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -116,8 +120,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "TaskPresenterTests",
-                    dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskSync", "TaskInterchange", "TaskTestSupport"]),
-        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal"]),
+                    dependencies: ["TaskPresenter", "TaskModel", "TaskSQLite", "TaskSync", "TaskInterchange", "TaskWidth", "TaskTestSupport"]),
+        .testTarget(name: "TaskTerminalTests", dependencies: ["TaskTerminal", "TaskWidth"]),
         .testTarget(name: "TaskLineEditorTests", dependencies: ["TaskLineEditor", "TaskTestSupport"]),
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskSystem", "TaskTestSupport"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel"]),

@@ -1,4 +1,5 @@
 import TaskTerminal
+import TaskWidth
 
 /// The program `tasks` as its executable starts it: all of it lives in this library, where unit
 /// tests reach it, and the executable only calls `run`.

@@ -1,5 +1,6 @@
 import TaskSystem
 import TaskTerminal
+import TaskWidth
 
 /// How characters reach libedit: libedit reads no byte itself (its reader makes a system call per
 /// byte); it asks `nextCharacter()`, which takes them from `TerminalInput` and on the way deals

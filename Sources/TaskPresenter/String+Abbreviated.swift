@@ -1,16 +1,29 @@
+import TaskWidth
+
 extension String {
-    /// The string itself when it has at most `limit` characters, else its first `limit - 1` and `…`,
-    /// so that a 10,000-digit number does not make a 10,000-character message.
+    /// The string itself when it takes at most `limit` terminal columns, else its first characters
+    /// and `…` in `limit` columns (a column less where a wide character would be cut), so that a
+    /// 10,000-digit number does not make a 10,000-character message, nor Japanese text a line
+    /// twice as wide as it counts.
     func abbreviated(to limit: Int) -> String {
-        guard limit > 1, count > limit else { return self }
-        return String(prefix(limit - 1)) + "…"
+        guard limit > 1 else { return self }
+        return abbreviated(toColumns: limit)
     }
 
-    /// The string itself when it has at most `limit` characters, else its start and its end with
-    /// `…` between: a name whose end tells it apart (`…-12345.ics`, `…/personal-tasks/`) keeps it.
+    /// The string itself when it takes at most `limit` columns, else its start and its end with `…`
+    /// between: a name whose end tells it apart (`…-12345.ics`, `…/personal-tasks/`) keeps it.
     func abbreviatedInMiddle(to limit: Int) -> String {
-        guard limit > 2, count > limit else { return self }
-        let end = (limit - 1) / 2
-        return String(prefix(limit - 1 - end)) + "…" + String(suffix(end))
+        guard limit > 2, DisplayWidth.of(self) > limit else { return self }
+        let endColumns = (limit - 1) / 2
+        var end = ""
+        var used = 0
+        for character in reversed() {
+            let next = DisplayWidth.of(character)
+            if used + next > endColumns { break }
+            end.insert(character, at: end.startIndex)
+            used += next
+        }
+        let start = String(dropLast(end.count)).abbreviated(toColumns: limit - used)
+        return start.hasSuffix("…") ? start + end : start + "…" + end
     }
 }

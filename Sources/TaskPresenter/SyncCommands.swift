@@ -1,6 +1,7 @@
 import Foundation
 import TaskModel
 import TaskSync
+import TaskWidth
 
 /// `sync`: what it asks of `CalDAVSync`, and every sentence it says, each one line that fits 80
 /// columns with a short address and task text (a list's address, a task's text, 20 characters).
@@ -129,8 +130,8 @@ enum SyncCommands {
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }
         for skipped in report.skipped { messages.append(.error(line(skipped))) }
         for rejected in report.rejected {
-            let status = HTTPStatus.text(rejected.status)
-            messages.append(.error("the server refused \"\(rejected.text.abbreviated(to: 40))\" (\(status))"))
+            let (start, end) = ("the server refused \"", "\" (\(HTTPStatus.text(rejected.status)))")
+            messages.append(.error(start + rejected.text.abbreviated(to: max(80 - DisplayWidth.of(start + end), 12)) + end))
         }
         if report.notSent > 0 {
             messages.append(.error(report.notSent == 1 ? "1 task changed here is not sent: tasks cannot read the server's copy"
@@ -166,16 +167,17 @@ enum SyncCommands {
         case let .notFetched(status):
             reason = "GET gave \(HTTPStatus.text(status))"
         }
-        return start + reason.abbreviated(to: 80 - start.count)
+        return start + reason.abbreviated(to: 80 - DisplayWidth.of(start))
     }
 
     /// One line for a task both sides changed: the later change won each field (`help sync` says
     /// so, and that undo takes back what the sync changed here).
     /// The task's text is shortened to fit the line in 80 columns (it was cut at 40 characters,
-    /// and a line naming three fields took 105: found by an independent tester).
+    /// and a line naming three fields took 105; then cut by characters, and a Japanese text's took
+    /// 96: both found by independent testers).
     private static func line(_ conflict: SyncReport.Conflict) -> String {
         func naming(_ start: String, _ end: String) -> String {
-            start + "\"" + conflict.text.abbreviated(to: max(80 - start.count - end.count - 2, 12)) + "\"" + end
+            start + "\"" + conflict.text.abbreviated(to: max(80 - DisplayWidth.of(start + end) - 2, 12)) + "\"" + end
         }
         var fields: [SyncField] = []
         var kept: [SyncSide] = []

@@ -1,4 +1,5 @@
 import TaskSync
+import TaskWidth
 
 extension SyncError {
     /// The one line that says what went wrong; `netrcFile` is the file `$NETRC` names, nil for
@@ -86,17 +87,17 @@ extension SyncError {
     /// fits 80 columns after `sync: `, else `$NETRC`, which the user set to name it.
     private func naming(_ netrcFile: String?, _ start: String, _ end: String) -> String {
         let file = netrcFile ?? "~/.netrc"
-        return start + (start.count + file.count + end.count <= 74 ? file : "$NETRC") + end
+        return start + (DisplayWidth.of(start + file + end) <= 74 ? file : "$NETRC") + end
     }
 
     /// `path` between `start` and `end`, shortened in the middle to fit 80 columns after `sync: `.
     private func fitting(_ start: String, _ path: String, _ end: String) -> String {
-        start + path.abbreviatedInMiddle(to: max(74 - start.count - end.count, 16)) + end
+        start + path.abbreviatedInMiddle(to: max(74 - DisplayWidth.of(start + end), 16)) + end
     }
 
     /// `start` and then as much of `reason` (a library's words) as fits 80 columns after `sync: `.
     private func fitting(_ start: String, _ reason: String) -> String {
-        start + reason.abbreviated(to: max(74 - start.count, 20))
+        start + reason.abbreviated(to: max(74 - DisplayWidth.of(start), 20))
     }
 }
 

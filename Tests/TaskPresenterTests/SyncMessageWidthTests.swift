@@ -3,17 +3,23 @@ import TaskInterchange
 import TaskModel
 @testable import TaskPresenter
 @testable import TaskSync
+import TaskWidth
 import Testing
 
 /// Every sentence `sync` says fits one line of 80 columns with a typical address and a task of 20
 /// characters: an error as the prompt shows it (`sync: …`), any other line as it is; and so do a
-/// member a phone named by a UUID, and a failed pairing with a Nextcloud address (70 columns).
+/// member a phone named by a UUID, a failed pairing with a Nextcloud address (70 columns), and
+/// tasks in Japanese, whose characters take two columns each. Measured in columns, as a terminal
+/// shows them (a UTF-8 locale, as the program sets).
 @Suite("The width of what sync says")
 struct SyncMessageWidthTests {
+    init() { TerminalLocale.useUTF8() }
+
     static let address = "https://dav.example.com/user/tasks/"
     static let host = "dav.example.com"
     static let task = "Call the plumber now"
     static let long = "Call the insurance company about the broken window and the water damage"
+    static let japanese = "保険会社に電話して、壊れた窓と水漏れの被害について相談する"
     static let nextcloudHost = "cloud.example.org"
     static let nextcloud = "https://\(nextcloudHost)/remote.php/dav/calendars/alice/personal-tasks/"
     static let member = "/remote.php/dav/calendars/alice/personal-tasks/6f1c8e0a-3b1d-4c59-9a49-2f0e6a7f10c3-12345.ics"
@@ -47,6 +53,8 @@ struct SyncMessageWidthTests {
             .init(text: task, conflicts: [.removal(on: .local)]), .init(text: task, conflicts: [.removal(on: .remote)]),
             .init(text: long, conflicts: [.field(.text, kept: .remote), .field(.due, kept: .remote), .field(.tags, kept: .remote)]),
             .init(text: long, conflicts: [.removal(on: .local)]), .init(text: long, conflicts: [.removal(on: .remote)]),
+            .init(text: japanese, conflicts: [.field(.text, kept: .remote), .field(.due, kept: .remote), .field(.tags, kept: .remote)]),
+            .init(text: japanese, conflicts: [.removal(on: .local)]), .init(text: japanese, conflicts: [.removal(on: .remote)]),
         ]
         report.skipped = [.init(href: "/user/tasks/milk.ics", reason: .unreadable(InterchangeError(.line(3), .notAContentLine))),
                           .init(href: "/user/tasks/series.ics",
@@ -57,14 +65,18 @@ struct SyncMessageWidthTests {
                           .init(href: member, reason: .unreadable(InterchangeError(.line(9), .unreadableRecurrence("FREQ=YEARLY;BYEASTER=0"))),
                                 summary: task),
                           .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: task))),
-                                summary: task)]
-        report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415)]
+                                summary: task),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: japanese))),
+                                summary: japanese)]
+        report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415), .init(text: long, status: 413), .init(text: japanese, status: 413)]
         report.postponed = 3
         report.notSent = 2
         return report
     }
 
     static var lines: [String] {
+        // The arguments are made before the suite's `init`.
+        TerminalLocale.useUTF8()
         let list = TaskListInfo(url: URL(string: address)!, name: "Tasks")
         let pairing = Pairing(url: list.url, user: "alice", passwordCommand: "pass show caldav", allowsPlainHTTP: false)
         let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12,
@@ -95,6 +107,6 @@ struct SyncMessageWidthTests {
 
     @Test("each line fits 80 columns", arguments: lines)
     func fits(line: String) {
-        #expect(line.count <= 80, "\(line.count) columns")
+        #expect(DisplayWidth.of(line) <= 80, "\(DisplayWidth.of(line)) columns")
     }
 }

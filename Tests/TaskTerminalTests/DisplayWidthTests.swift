@@ -1,5 +1,5 @@
 import Testing
-import TaskTerminal
+import TaskWidth
 
 @Suite struct DisplayWidthTests {
     init() { TerminalLocale.useUTF8() }

@@ -1,5 +1,6 @@
 import Testing
 import TaskTerminal
+import TaskWidth
 
 @Suite struct FittedToColumnsTests {
     init() { TerminalLocale.useUTF8() }

@@ -1,5 +1,6 @@
 import Testing
 import TaskTerminal
+import TaskWidth
 
 /// A row's details (tags, due date, marks) after its text.
 @Suite struct ListFormatterDetailsTests {

@@ -1,5 +1,6 @@
 import Testing
 import TaskTerminal
+import TaskWidth
 
 @Suite struct ListFormatterTests {
     typealias Row = ListFormatter.Row

@@ -1,5 +1,6 @@
 import Testing
 import TaskTerminal
+import TaskWidth
 
 @Suite struct TextWrappingTests {
     init() { TerminalLocale.useUTF8() }

@@ -1,3 +1,5 @@
+import TaskWidth
+
 /// Lays out the numbered list as terminal lines: `  1 ★ Call mom`, `  2   ✓ Pay rent`.
 ///
 /// The number is right-aligned to the width of the largest one (at least 3, and one more than its

@@ -1,3 +1,5 @@
+import TaskWidth
+
 /// Breaks text into lines no wider than a number of terminal columns.
 public enum TextWrapping {
     /// The lines of `text` (already escaped), each at most `width` columns wide: broken at spaces

@@ -1,0 +1,27 @@
+@testable import TaskPresenter
+import TaskWidth
+import Testing
+
+/// How the presenter shortens what it quotes: by the columns a terminal gives it (two for a wide
+/// character), never cutting one in half.
+@Suite struct AbbreviatedTests {
+    init() { TerminalLocale.useUTF8() }
+
+    @Test func textWithinTheLimitIsLeftAsItIs() {
+        #expect("Buy milk".abbreviated(to: 8) == "Buy milk")
+        #expect("日本語".abbreviated(to: 6) == "日本語")
+        #expect("6f1c8e0a-12345.ics".abbreviatedInMiddle(to: 18) == "6f1c8e0a-12345.ics")
+    }
+
+    @Test func longerTextKeepsItsStartInTheColumnsGiven() {
+        #expect("Buy milk and bread".abbreviated(to: 8) == "Buy mil…")
+        #expect("日本語です".abbreviated(to: 8) == "日本語…")
+        #expect("日本語です".abbreviated(to: 7) == "日本語…")
+        #expect("日本語です".abbreviated(to: 6) == "日本…")
+    }
+
+    @Test func inTheMiddleKeepsTheStartAndTheEnd() {
+        #expect("6f1c8e0a-3b1d-4c59-12345.ics".abbreviatedInMiddle(to: 15) == "6f1c8e0…345.ics")
+        #expect("日本語のとても長い名前.ics".abbreviatedInMiddle(to: 15) == "日本語の…前.ics")
+    }
+}
