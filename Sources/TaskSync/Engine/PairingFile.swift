@@ -58,7 +58,7 @@ final class PairingFile {
                 }
                 var state = SyncState(pairing: try JSONDecoder().decode(Pairing.self, from: try row.decode(forColumn: "pairing")))
                 state.syncToken = try (row.decode(Data?.self, forColumn: "syncToken")).map(Self.text)
-                state.putSinceToken = try row.decode(Data?.self, forColumn: "putSinceToken")
+                state.writtenSinceToken = try row.decode(Data?.self, forColumn: "putSinceToken")
                     .map { try JSONDecoder().decode([String].self, from: $0) }
                 state.lastSync = try row.decode(Double?.self, forColumn: "lastSync").map(Date.init(timeIntervalSince1970:))
                 state.leftAlone = try row.decode(forColumn: "leftAlone")
@@ -241,7 +241,7 @@ final class PairingFile {
             INSERT OR REPLACE INTO pairing (only, pairing, syncToken, putSinceToken, lastSync, leftAlone)
             VALUES (1, ?, ?, ?, ?, ?)
             """, arguments: [try JSONEncoder().encode(state.pairing), state.syncToken.map { Data($0.utf8) },
-                             try state.putSinceToken.map { try JSONEncoder().encode($0) },
+                             try state.writtenSinceToken.map { try JSONEncoder().encode($0) },
                              state.lastSync?.timeIntervalSince1970, state.leftAlone])
     }
 

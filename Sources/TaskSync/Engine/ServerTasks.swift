@@ -41,7 +41,7 @@ struct ServerTasks {
         var server = ServerTasks(token: changes.token)
         // Nothing changed since the token, and nothing put since it to account for: the tasks'
         // paths need not be worked out (a URL parsed per task, every minute at an open prompt).
-        if !changes.isComplete, changes.changed.isEmpty, changes.removed.isEmpty, state.putSinceToken?.isEmpty ?? true {
+        if !changes.isComplete, changes.changed.isEmpty, changes.removed.isEmpty, state.writtenSinceToken?.isEmpty ?? true {
             return server
         }
         var idByPath: [String: TaskItem.ID] = [:]
@@ -58,8 +58,14 @@ struct ServerTasks {
                   let known = state.items[id.uuidString.lowercased()]?.etag else { return true }
             return member.etag == nil || member.etag != known
         }
-        for resource in try RemoteChanges.fetch(stale, from: collection, session: session) {
-            let known = idByPath[HrefPath.of(resource.href, in: collection)]
+        let unnamed = Self.unnamed(changes, state: state, sending: sending, idByPath: idByPath)
+        let resources = try RemoteChanges.fetch(stale + unnamed.values, from: collection, session: session)
+        for resource in resources {
+            let path = HrefPath.of(resource.href, in: collection)
+            let known = idByPath[path]
+            // Written by the last sync, not named, and as that sync left it.
+            if unnamed[path] != nil, let known, let etag = resource.etag,
+               etag == state.items[known.uuidString.lowercased()]?.etag { continue }
             guard let data = resource.data else {
                 server.skipped.append(.init(href: resource.href, reason: .notFetched(status: resource.status)))
                 if let known { server.leftAlone[known] = LeftAlone(unreadable: false, href: resource.href) }
@@ -86,12 +92,10 @@ struct ServerTasks {
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })
-        if !changes.isComplete, let put = state.putSinceToken {
-            let named = Set((changes.changed.map(\.href) + changes.removed).map { HrefPath.of($0, in: collection) })
-            for path in put where !named.contains(path) {
-                guard let id = idByPath[path], !sending.contains(id) else { continue }
-                server.removed.insert(id)
-            }
+        // Written by the last sync, not named, and not there when asked for: removed since.
+        let answered = Set(resources.map { HrefPath.of($0.href, in: collection) })
+        for path in unnamed.keys where !answered.contains(path) {
+            if let id = idByPath[path] { server.removed.insert(id) }
         }
         if changes.isComplete {
             // Everything was listed: a member known from the last sync and not listed is gone.
@@ -99,5 +103,27 @@ struct ServerTasks {
             for (path, id) in idByPath where !listed.contains(path) && !sending.contains(id) { server.removed.insert(id) }
         }
         return server
+    }
+
+    /// The members the last sync wrote that the server, asked what changed since the token read
+    /// before those writes, did not name, by path: each is asked for (`writtenSinceToken`). Taken
+    /// for removed, one another client had put back as it was was removed here, though still on
+    /// the server; and one removed here and put back there never came back (Xandikos: found by an
+    /// independent tester).
+    private static func unnamed(_ changes: RemoteChanges, state: SyncState, sending: Set<TaskItem.ID>,
+                                idByPath: [String: TaskItem.ID]) -> [String: RemoteChanges.Member] {
+        guard !changes.isComplete, let written = state.writtenSinceToken else { return [:] }
+        let collection = state.pairing.url
+        let named = Set((changes.changed.map(\.href) + changes.removed).map { HrefPath.of($0, in: collection) })
+        var unnamed: [String: RemoteChanges.Member] = [:]
+        for path in written where !named.contains(path) {
+            let id = idByPath[path]
+            if let id, sending.contains(id) { continue }
+            // A removed one's path, as written (percent-encoded) for the request.
+            let href = id.flatMap { state.items[$0.uuidString.lowercased()]?.href }
+                ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            unnamed[path] = RemoteChanges.Member(href: href, etag: nil)
+        }
+        return unnamed
     }
 }

@@ -78,7 +78,7 @@ struct SyncCheckpoints {
     private mutating func write(_ keys: [String]) throws(SyncError) {
         guard !keys.isEmpty else { return }
         kept.syncToken = nil
-        kept.putSinceToken = nil
+        kept.writtenSinceToken = nil
         try keep(kept, keys)
     }
 

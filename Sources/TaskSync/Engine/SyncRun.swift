@@ -29,8 +29,8 @@ struct SyncRun {
     /// The tasks left for the next sync: changed on the server (or here) meanwhile, or refused.
     private var postponed: Set<TaskItem.ID> = []
     private var report = SyncReport()
-    /// The resources this sync put on the server, by path.
-    private var put: [String] = []
+    /// The resources this sync wrote on the server (put or removed), by path.
+    private var written: [String] = []
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
          knownVersion: Int? = nil, bases: @escaping (String) throws(SyncError) -> String? = { _ in nil },
@@ -57,7 +57,7 @@ struct SyncRun {
             // Neither side changed since a sync that left nothing to do: neither is written. (A task
             // the server now gives a copy tasks cannot read is not nothing: the pairing keeps that.)
             state.syncToken = server.token
-            state.putSinceToken = nil
+            state.writtenSinceToken = nil
             state.lastSync = now
             cleanVersion = version
             return report
@@ -117,9 +117,9 @@ struct SyncRun {
         let leftAlone = state.items.values.count { $0.unreadableThere == true }
         state.leftAlone = leftAlone == 0 ? nil : leftAlone
         // The token was read before this sync's writes: the next sync is asked what changed since, and
-        // told which resources this one put, which a server may leave out when they are gone since.
+        // told which resources this one wrote, which a server may leave out.
         state.syncToken = postponed.isEmpty ? server.token : nil
-        state.putSinceToken = put.isEmpty ? nil : put
+        state.writtenSinceToken = written.isEmpty ? nil : written
         state.lastSync = now
         // A change left unsent is not nothing to do: the next sync reads the list to say so again.
         cleanVersion = postponed.isEmpty && plan.notSent == 0 ? version : nil
@@ -155,7 +155,7 @@ struct SyncRun {
                     report.rejected.append(.init(text: names(write.id), status: answer.status))
                 default:
                     try session.check(answer, write.body == nil ? "DELETE" : "PUT", Self.url(write.href, in: collection))
-                    if write.body != nil { put.append(HrefPath.of(write.href, in: collection)) }
+                    written.append(HrefPath.of(write.href, in: collection))
                     if let body = write.body {
                         settled[write.id] = SyncState.Item(href: write.href, etag: answer.header("ETag"),
                                                            base: String(decoding: body, as: UTF8.self))

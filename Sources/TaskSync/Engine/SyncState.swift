@@ -103,10 +103,11 @@ struct SyncState: Codable, Sendable, Equatable {
     var version = 1
     var pairing: Pairing
     var syncToken: String?
-    /// The paths of the resources the last sync put, after it read `syncToken`: asked what changed
-    /// since that token, a server names each one still there; one it leaves out is gone (Xandikos
-    /// does not say a member made and removed since the token was removed).
-    var putSinceToken: [String]?
+    /// The paths of the resources the last sync wrote (put or removed), after it read `syncToken`
+    /// (the pairing file's column `putSinceToken`). Asked what changed since that token, a server
+    /// usually names each one, but Xandikos names none that is as it was at the token: one made and
+    /// removed since, one another client put back as it was. The next sync asks for those.
+    var writtenSinceToken: [String]?
     var lastSync: Date?
     /// By task identity, lower case.
     var items: [String: Item] = [:]
