@@ -72,11 +72,19 @@ enum SyncCommands {
     /// The task lists found at a server's address, to pair with one.
     static func foundLines(_ lists: [TaskListInfo], at address: String) -> [Message] {
         [.info("\(address) holds \(lists.count) task lists; pair with one: sync URL")]
-            + lists.map { .info("  " + $0.url.absoluteString + ($0.name.map { "  (\($0))" } ?? "")) }
+            + lists.map { .info(naming("  " + $0.url.absoluteString + " ", $0.name)) }
     }
 
     static func pairedLine(_ list: TaskListInfo) -> Message {
-        .info("paired with " + list.url.absoluteString + (list.name.map { " (\($0))" } ?? ""))
+        .info(naming("paired with " + list.url.absoluteString, list.name))
+    }
+
+    /// `start` and ` (NAME)`, a task list's name, shortened to what is left of 80 columns: an
+    /// address is given whole (it is typed again), but a name is the server's, of any length (one
+    /// of 100 characters took 150 columns: found by an independent tester).
+    private static func naming(_ start: String, _ name: String?) -> String {
+        guard let name else { return start }
+        return start + " (" + name.abbreviated(to: max(80 - DisplayWidth.of(start) - 3, 12)) + ")"
     }
 
     static func unpairedLine(_ pairing: Pairing) -> Message {

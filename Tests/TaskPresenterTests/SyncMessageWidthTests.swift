@@ -78,6 +78,7 @@ struct SyncMessageWidthTests {
         // The arguments are made before the suite's `init`.
         TerminalLocale.useUTF8()
         let list = TaskListInfo(url: URL(string: address)!, name: "Tasks")
+        let longName = TaskListInfo(url: URL(string: address)!, name: long + " " + japanese)
         let pairing = Pairing(url: list.url, user: "alice", passwordCommand: "pass show caldav", allowsPlainHTTP: false)
         let status = SyncStatus(pairing: pairing, lastSync: Date(timeIntervalSince1970: 1_795_000_000), syncedTasks: 12,
                                 leftAlone: 1_000, lastFailure: Date(timeIntervalSince1970: 1_795_003_600))
@@ -85,8 +86,8 @@ struct SyncMessageWidthTests {
             + SyncCommands.lines(SyncReport(), sentBefore: SyncReport.Counts(added: 12, updated: 340, removed: 12))
             + SyncCommands.background(.synced(report, address: address), failedBefore: "sync: down", netrcFile: nil).messages
             + SyncCommands.background(.synced(report, address: nextcloud), failedBefore: "sync: down", netrcFile: nil).messages
-            + SyncCommands.foundLines([list, list], at: "https://dav.example.com/")
-            + [SyncCommands.pairedLine(list), SyncCommands.unpairedLine(pairing)]
+            + SyncCommands.foundLines([list, list, longName], at: "https://dav.example.com/")
+            + [SyncCommands.pairedLine(list), SyncCommands.pairedLine(longName), SyncCommands.unpairedLine(pairing)]
             + SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment)
             + SyncCommands.statusLines(status, netrcFile: "/home/alice/.config/netrc", at: TestClock().clock.moment)
         let errors = Self.errors(host: host, address: address, path: "/user/tasks/")
