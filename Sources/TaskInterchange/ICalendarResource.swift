@@ -69,7 +69,7 @@ public enum ICalendarResource {
     /// keeps its own bookkeeping (`UID`, `CREATED`…), markers and zones (`here`'s), and the zones
     /// of `there`'s that it lacks.
     public static func taking(_ there: String?, into here: String?) -> String {
-        func isZone(_ block: [String]) -> Bool { block[0].uppercased() == "BEGIN:VTIMEZONE" }
+        func isZone(_ block: [String]) -> Bool { ICalendarTimeZones.isZoneStart(block[0]) }
         func isOwn(_ block: [String]) -> Bool {
             let name = ContentLine.name(of: block[0])
             return block.count == 1 && (bookkeeping.contains(name) || name.hasPrefix("X-TASKS-"))

@@ -75,7 +75,8 @@ struct ICalendarTimeZones {
         return names.count { $0 == "BEGIN" } == names.count { $0 == "END" }
     }
 
-    private static func isZoneStart(_ line: String) -> Bool {
+    /// Whether `line` starts a `VTIMEZONE`.
+    static func isZoneStart(_ line: String) -> Bool {
         line.utf8.count == 15 && line.uppercased() == "BEGIN:VTIMEZONE"
     }
 

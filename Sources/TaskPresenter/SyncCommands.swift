@@ -84,7 +84,13 @@ enum SyncCommands {
     /// of 100 characters took 150 columns: found by an independent tester).
     private static func naming(_ start: String, _ name: String?) -> String {
         guard let name else { return start }
-        return start + " (" + name.abbreviated(to: max(80 - DisplayWidth.of(start) - 3, 12)) + ")"
+        return fitting(start + " (", name, ")")
+    }
+
+    /// `start`, `text` and `end` in one line of 80 columns: `text` (a task's, a list's, a server's
+    /// words) shortened to what the others leave, 12 columns at least.
+    private static func fitting(_ start: String, _ text: String, _ end: String = "") -> String {
+        start + text.abbreviated(to: max(80 - DisplayWidth.of(start + end), 12)) + end
     }
 
     static func unpairedLine(_ pairing: Pairing) -> Message {
@@ -138,8 +144,7 @@ enum SyncCommands {
         for conflict in report.conflicts { messages.append(.info(line(conflict))) }
         for skipped in report.skipped { messages.append(.error(line(skipped))) }
         for rejected in report.rejected {
-            let (start, end) = ("the server refused \"", "\" (\(HTTPStatus.text(rejected.status)))")
-            messages.append(.error(start + rejected.text.abbreviated(to: max(80 - DisplayWidth.of(start + end), 12)) + end))
+            messages.append(.error(fitting("the server refused \"", rejected.text, "\" (\(HTTPStatus.text(rejected.status)))")))
         }
         if report.notSent > 0 {
             messages.append(.error(report.notSent == 1 ? "1 task changed here is not sent: tasks cannot read the server's copy"
@@ -175,7 +180,7 @@ enum SyncCommands {
         case let .notFetched(status):
             reason = "GET gave \(HTTPStatus.text(status))"
         }
-        return start + reason.abbreviated(to: 80 - DisplayWidth.of(start))
+        return fitting(start, reason)
     }
 
     /// One line for a task both sides changed: the later change won each field (`help sync` says
@@ -185,7 +190,7 @@ enum SyncCommands {
     /// 96: both found by independent testers).
     private static func line(_ conflict: SyncReport.Conflict) -> String {
         func naming(_ start: String, _ end: String) -> String {
-            start + "\"" + conflict.text.abbreviated(to: max(80 - DisplayWidth.of(start + end) - 2, 12)) + "\"" + end
+            fitting(start + "\"", conflict.text, "\"" + end)
         }
         var fields: [SyncField] = []
         var kept: [SyncSide] = []
