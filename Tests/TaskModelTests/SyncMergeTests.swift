@@ -139,6 +139,18 @@ import Testing
                                                .field(.recurrence, kept: .remote)], keepingLocal: local))
     }
 
+    /// A series counted in UTC holds the same zone by any of UTC's names: a machine in UTC calls
+    /// its zone GMT, where a calendar's `Z` reads as UTC. Another zone at the same offset is another.
+    @Test(arguments: ["GMT", "Etc/UTC", "Etc/GMT", "UCT", "Universal", "Zulu"])
+    func aSeriesInUTCByAnotherNameIsUnchanged(_ name: String) {
+        func series(_ zone: String) -> SyncFields {
+            SyncFields(text: "Standup", due: .instant(Self.localTime), recurrence: Recurrence(.weeks(1), zone: zone))
+        }
+        #expect(Self.merge(base: series("UTC"), local: series(name), remote: series("UTC"), remoteChangedAt: Self.later)
+            == SyncMerge(fields: series(name), writesLocal: false, writesRemote: false))
+        #expect(series("Europe/London") != series(name))
+    }
+
     // MARK: Never synced
 
     @Test func neverSyncedAndTheSameOnBothSidesWritesNothing() {

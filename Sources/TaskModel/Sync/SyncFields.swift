@@ -49,7 +49,7 @@ public struct SyncFields: Sendable, Equatable {
         case .done: Self.second(of: doneAt) == Self.second(of: other.doneAt)
         case .due: Self.toTheSecond(due) == Self.toTheSecond(other.due)
         case .tags: tags.elementsEqual(other.tags) { $0.utf8.elementsEqual($1.utf8) }
-        case .recurrence: recurrence == other.recurrence
+        case .recurrence: Self.universal(recurrence) == Self.universal(other.recurrence)
         }
     }
 
@@ -64,6 +64,22 @@ public struct SyncFields: Sendable, Equatable {
         case .recurrence: recurrence = source.recurrence
         }
     }
+
+    /// `recurrence` with a zone that is UTC by another of its names called UTC: a machine in UTC
+    /// calls its zone GMT, where a calendar's `Z` reads as UTC, and a timed series it made was
+    /// taken for one whose zone changed on each side; a sync then wrote it again, and said so, and
+    /// each side's check-off of it was a conflict (found by an independent tester).
+    private static func universal(_ recurrence: Recurrence?) -> Recurrence? {
+        guard var recurrence, let zone = recurrence.zone else { return recurrence }
+        let name = zone.hasPrefix("Etc/") ? zone.dropFirst(4) : Substring(zone)
+        guard universalNames.contains(String(name)) else { return recurrence }
+        recurrence.zone = "UTC"
+        return recurrence
+    }
+
+    /// The names the zone database gives UTC (`Etc/` before each is another).
+    private static let universalNames: Set<String> = ["UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich",
+                                                      "Universal", "Zulu"]
 
     /// The whole second of `date` (rounded down, before 1970 too): what a calendar keeps of a time.
     public static func second(of date: Date?) -> Double? {
