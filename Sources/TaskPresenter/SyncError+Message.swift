@@ -60,8 +60,9 @@ extension SyncError {
             "no CalDAV task list there: give a task list's address, or the server's"
         case let .passwordCommand(.couldNotRun(reason)):
             "the password command could not run: \(reason)"
-        case let .passwordCommand(.failed(status, line)):
-            line.isEmpty ? "the password command exited with \(status)" : fitting("the password command exited with \(status): ", line)
+        case let .passwordCommand(.failed(status)):
+            // What it said is not shown: it could say the password (`PasswordCommand`).
+            "the password command exited with \(status): run it alone to see why"
         case .passwordCommand(.printedNothing):
             "the password command printed no password"
         case let .pairingFile(path, reason):

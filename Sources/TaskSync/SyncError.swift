@@ -88,7 +88,7 @@ public enum SyncError: Error, Sendable {
     /// Why the password command gave no password.
     public enum PasswordCommandFailure: Sendable, Hashable {
         case couldNotRun(String)
-        case failed(status: Int32, firstLine: String)
+        case failed(status: Int32)
         case printedNothing
     }
 

@@ -107,6 +107,23 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// What a password command that failed said is not shown: it could be the password (a script
+    /// traced by `set -x` says each line it runs). Its first line was quoted (found by an
+    /// independent tester).
+    @Test func aFailingPasswordCommandIsNotQuoted() async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(.radicale), netrc: false)
+        let script = store.folder.file("password.sh")
+        try Data("set -x\necho \(store.server.password) >/dev/null\nexit 3\n".utf8).write(to: URL(fileURLWithPath: script))
+        let list = "http://alice@" + store.server.collection.absoluteString.dropFirst("http://".count)
+        let command = "sh " + script
+
+        let run = try await store.run("sync", list, "--password-command", command)
+
+        #expect(run == ProgramRun(error: SyncedStore.failure("sync \(list) --password-command \(command)",
+                                                             "the password command exited with 3: run it alone to see why"),
+                                  status: 1))
+    }
+
     /// A password command gives no user name: with none in the address, the server's refusal says
     /// where the name goes. It said "refused the user name and password", with no name sent (found
     /// by an independent tester).

@@ -56,16 +56,17 @@ struct Credentials: Sendable {
 }
 
 /// The command a pairing names for the password (`pass show caldav`), run by `/bin/sh`: its
-/// first line of output is the password.
+/// first line of output is the password. What it says on its standard error is not read: a
+/// command that failed could have said the password there (a script traced by `set -x`), and a
+/// failure quoted it (found by an independent tester).
 enum PasswordCommand {
     static func run(_ command: String) throws(SyncError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         let output = Pipe()
-        let errors = Pipe()
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
@@ -73,12 +74,8 @@ enum PasswordCommand {
             throw .passwordCommand(.couldNotRun(error.localizedDescription))
         }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let line = String(decoding: complaint, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            throw .passwordCommand(.failed(status: process.terminationStatus, firstLine: line))
-        }
+        guard process.terminationStatus == 0 else { throw .passwordCommand(.failed(status: process.terminationStatus)) }
         let first = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first
         guard let password = first.map({ String($0.hasSuffix("\r") ? $0.dropLast() : $0) }), !password.isEmpty else {
             throw .passwordCommand(.printedNothing)
