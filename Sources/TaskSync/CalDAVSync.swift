@@ -100,6 +100,11 @@ public final class CalDAVSync: @unchecked Sendable {
         state.pairing.url = list.url.absoluteString.hasSuffix("/") ? list.url : list.url.appendingPathComponent("")
         if state.pairing.url.host?.lowercased() != pairing.url.host?.lowercased() { state.pairing.passwordHost = pairing.url.host }
         if state.pairing.user == nil { state.pairing.user = credentials.user }
+        // What the list last agreed on with another task list is no base for this one.
+        let formerPath = SyncState.formerPath(statePath)
+        if (try? SyncState.summary(at: formerPath))??.pairing.url.absoluteString != state.pairing.url.absoluteString {
+            _ = Posix.removeFile(formerPath)
+        }
         // Paired from here on: a first sync cut short is finished by `sync` alone.
         try save(state)
         let report = try run(&state, session: session)
@@ -245,8 +250,12 @@ public final class CalDAVSync: @unchecked Sendable {
             }
             guard FileManager.default.fileExists(atPath: statePath) else { return nil }
             cached = nil
-            try SyncState.remove(at: statePath)
-            return state.map { .from($0.pairing) } ?? .unreadableFileRemoved
+            guard let state else {
+                try SyncState.remove(at: statePath)
+                return .unreadableFileRemoved
+            }
+            try SyncState.unpair(at: statePath)
+            return .from(state.pairing)
         }
     }
 
@@ -299,12 +308,20 @@ public final class CalDAVSync: @unchecked Sendable {
             if file == nil { file = try PairingFile.open(statePath) }
             return file
         }
+        // The state kept before `sync --unpair`, when the list was paired again with the same task
+        // list and has not synced through since: opened when first needed, and forgotten when unreadable.
+        let formerPath = SyncState.formerPath(statePath)
+        var former: PairingFile??
+        func remembered(_ key: String) -> String? {
+            if former == nil { former = .some((try? PairingFile.open(formerPath)) ?? nil) }
+            return (try? former??.base(of: key)) ?? nil
+        }
         // What the pairing file holds: the state read, then each checkpoint the run keeps.
         var kept = state
         var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock(),
                           knownVersion: knownVersion, bases: { (key) throws(SyncError) in
             try opened()?.base(of: key)
-        }, keep: { (checkpoint, keys) throws(SyncError) in
+        }, remembered: remembered, keep: { (checkpoint, keys) throws(SyncError) in
             // An SQLite file: a JSON one was replaced as it was read, a new one made as the list paired.
             guard let file = try opened() else { throw .pairingFile(path: statePath, reason: "removed during the sync") }
             try file.write(checkpoint, keys: keys)
@@ -312,6 +329,7 @@ public final class CalDAVSync: @unchecked Sendable {
         })
         knownVersion = nil
         var report = try run.run()
+        _ = Posix.removeFile(formerPath)
         knownVersion = run.cleanVersion
         report.address = state.pairing.url.absoluteString
         state = run.state

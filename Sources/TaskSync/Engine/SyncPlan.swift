@@ -63,9 +63,11 @@ struct SyncPlan {
     private let floating: Set<TaskItem.ID>
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
-    /// item that was loaded without it (by the task's identity, lower case).
+    /// item that was loaded without it (by the task's identity, lower case), `remembered` the base
+    /// a task had before the list was unpaired (`SyncRun.remembered`).
     init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
-         bases: (String) throws(SyncError) -> String? = { _ in nil }) throws(SyncError) {
+         bases: (String) throws(SyncError) -> String? = { _ in nil },
+         remembered: (String) -> String? = { _ in nil }) throws(SyncError) {
         var local: [TaskItem.ID: TaskItem] = [:]
         for task in list { local[task.id] = task }
         self.local = local
@@ -87,7 +89,9 @@ struct SyncPlan {
         checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone,
                                    lastSynced: lastSynced)
         floating = FloatingNextTasks.of(list: list, state: state, timeZone: timeZone)
-        for id in order { try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases) }
+        for id in order {
+            try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases, remembered: remembered)
+        }
         planOrder(listed: list.map(\.id), timeZone: timeZone)
     }
 
@@ -128,7 +132,7 @@ struct SyncPlan {
     }
 
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
-                               bases: (String) throws(SyncError) -> String?) throws(SyncError) {
+                               bases: (String) throws(SyncError) -> String?, remembered: (String) -> String?) throws(SyncError) {
         let key = id.uuidString.lowercased()
         let fetched = server.fetched[id]
         // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
@@ -194,6 +198,10 @@ struct SyncPlan {
         }
         var baseText = item?.base
         if baseText == nil, item != nil { baseText = try bases(key) }
+        // Paired again with the task list it was paired with before: a task both sides hold merges
+        // against what they last agreed on then. (One that only one side holds is the other's to
+        // take, as on a first pairing: a side replaced meanwhile gets its tasks back.)
+        if item == nil, localTask != nil, fetched != nil { baseText = remembered(key) }
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // Not fetched: as the last sync left it, unless removed (or never there).
         var remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)

@@ -20,6 +20,9 @@ struct SyncRun {
     let knownVersion: Int?
     /// Reads the base of an item `state` holds without it (`PairingFile.base(of:)`).
     let bases: (String) throws(SyncError) -> String?
+    /// Reads the base a task had before `sync --unpair`, the list being paired again with the same
+    /// task list (`SyncState.unpair(at:)`); nil when none is kept.
+    let remembered: (String) -> String?
     /// Keeps a state in the pairing file while the sync runs (`SyncCheckpoints`): the pairing and
     /// the items of these keys.
     let keep: (SyncState, [String]) throws(SyncError) -> Void
@@ -34,9 +37,11 @@ struct SyncRun {
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
          knownVersion: Int? = nil, bases: @escaping (String) throws(SyncError) -> String? = { _ in nil },
+         remembered: @escaping (String) -> String? = { _ in nil },
          keep: @escaping (SyncState, [String]) throws(SyncError) -> Void = { _, _ in }) {
         self.state = state
         self.bases = bases
+        self.remembered = remembered
         self.keep = keep
         self.session = session
         self.storage = storage
@@ -64,7 +69,8 @@ struct SyncRun {
         }
         let list: TaskList
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
-        let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases)
+        let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases,
+                                remembered: remembered)
         // A list here that holds none of the tasks synced last time is more likely a store replaced
         // (a new file, a restore, with perhaps a task added since) than every task removed one by
         // one: emptying the server from it would lose every task there (found by an independent

@@ -193,6 +193,24 @@ struct SyncState: Codable, Sendable, Equatable {
         _ = Posix.removeFile(failurePath(path))
     }
 
+    /// Unpairs the state kept at `path`: it is kept at `formerPath(path)`, for the list paired again
+    /// with the same task list to merge the tasks both sides hold against what they last agreed on.
+    /// Pairing again started afresh, where each field held differently went to the side changed
+    /// later: the other side's check-off was undone (found by an independent tester).
+    static func unpair(at path: String) throws(SyncError) {
+        guard Posix.renameFile(path, to: formerPath(path)) else {
+            throw .pairingFile(path: path, reason: Posix.lastErrorDescription())
+        }
+        _ = Posix.removeFile(path + ".lock")
+        _ = Posix.removeFile(failurePath(path))
+    }
+
+    /// Where the state kept at `path` is kept once unpaired (`unpair(at:)`), until the list is
+    /// paired again and synced.
+    static func formerPath(_ path: String) -> String {
+        path + ".unpaired"
+    }
+
     /// The file that marks the last sync of the pairing kept at `path` as failed (`CalDAVSync.sync`).
     static func failurePath(_ path: String) -> String {
         path + ".failed"
