@@ -42,7 +42,7 @@ public struct SyncFields: Sendable, Equatable {
     }
 
     /// Whether `other` holds the same value in `field`.
-    func holdsSame(_ other: SyncFields, in field: SyncField) -> Bool {
+    public func holdsSame(_ other: SyncFields, in field: SyncField) -> Bool {
         switch field {
         case .text: text.utf8.elementsEqual(other.text.utf8)
         case .favorite: isFavorite == other.isFavorite

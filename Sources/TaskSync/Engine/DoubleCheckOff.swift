@@ -391,7 +391,7 @@ struct DoubleCheckOff {
 
     /// Whether `due` is later than `series`' (a day's at its midnight in UTC, as todoman makes a day's
     /// next one a time then).
-    private static func isLater(_ due: Due?, than series: Due?) -> Bool {
+    static func isLater(_ due: Due?, than series: Due?) -> Bool {
         guard let due, let series else { return due != nil && series == nil }
         return moment(due) > moment(series)
     }

@@ -61,6 +61,8 @@ struct SyncPlan {
     private let checkOffs: DoubleCheckOff
     /// New tasks here that follow a series due at a floating time: written floating (`FloatingNextTasks`).
     private let floating: Set<TaskItem.ID>
+    /// Next tasks of a series changed on one side while the other checked it off.
+    private let seriesChanges: SeriesChangedWhileCheckedOff
 
     /// The plan for `list` and the `server`'s changes since `state`; `bases` reads the base of an
     /// item that was loaded without it (by the task's identity, lower case), `remembered` the base
@@ -89,6 +91,8 @@ struct SyncPlan {
         checkOffs = DoubleCheckOff(list: list, local: local, server: server, state: state, timeZone: timeZone,
                                    lastSynced: lastSynced)
         floating = FloatingNextTasks.of(list: list, state: state, timeZone: timeZone)
+        seriesChanges = SeriesChangedWhileCheckedOff(list: list, local: local, server: server, state: state, timeZone: timeZone,
+                                                     lastSynced: lastSynced)
         for id in order {
             try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases, remembered: remembered)
         }
@@ -236,6 +240,14 @@ struct SyncPlan {
             foreign = ICalendarResource.taking(properties, into: foreign)
         }
         merge.fields = merge.fields.map { pin.pinned($0, foreign: foreign) }
+        // The next task of a series changed on the other side while this one checked it off (or
+        // the reverse) takes that change too, on both sides.
+        if let carried = seriesChanges.carried[id], let fields = merge.fields, carried.applied(to: fields) != fields {
+            merge.fields = carried.applied(to: fields)
+            merge.keepingLocal = merge.fields
+            merge.writesLocal = true
+            merge.writesRemote = true
+        }
         merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
         let href = item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
