@@ -165,22 +165,26 @@ enum SyncCommands {
     /// One line for a member of the task list the sync left alone there: by its text, quoted as
     /// tasks are, when its data came and holds one, else by its own name (its folder is the task
     /// list's), shortened in the middle, since servers and phones name one by a UUID of 40 and more.
+    /// The name gives way to the reason, down to 8 columns, where that keeps the reason whole: it
+    /// was cut (found by an independent tester). A reason longer still is shortened.
     static func line(_ skipped: SyncReport.Skipped) -> String {
-        let name = skipped.summary.map { "\"" + $0.abbreviated(to: 20) + "\"" }
-            ?? (skipped.href.split(separator: "/").last.map(String.init) ?? skipped.href).abbreviatedInMiddle(to: 22)
-        let start = "skipped the server's \(name): "
         let reason: String
         switch skipped.reason {
         case let .unreadable(error):
-            if case .unreadableRecurrence = error.problem {
-                reason = "tasks cannot follow how it repeats"
-            } else {
-                reason = InterchangeCommandError.explanation(of: error)
+            switch error.problem {
+            case .unreadableRecurrence: reason = "tasks cannot follow how it repeats"
+            // Its lines' numbers say little of a member: it is one to-do of a series and its exceptions, often.
+            case .severalToDos: reason = "it holds more than one VTODO"
+            default: reason = InterchangeCommandError.explanation(of: error)
             }
         case let .notFetched(status):
             reason = "GET gave \(HTTPStatus.text(status))"
         }
-        return fitting(start, reason)
+        var room = 80 - DisplayWidth.of("skipped the server's \"\": " + reason)
+        if room < 8 { room = 20 }
+        let name = skipped.summary.map { "\"" + $0.abbreviated(to: min(room, 20)) + "\"" }
+            ?? (skipped.href.split(separator: "/").last.map(String.init) ?? skipped.href).abbreviatedInMiddle(to: min(room + 2, 22))
+        return fitting("skipped the server's \(name): ", reason)
     }
 
     /// One line for a task both sides changed: the later change won each field (`help sync` says
@@ -205,7 +209,11 @@ enum SyncCommands {
         }
         let sides = Set(kept)
         let verdict = sides.count > 1 ? "each later one" : sides.first == .remote ? "the server's" : "this side's"
-        return naming("both sides changed ", " (\(fields.map(name).joined(separator: ", "))): kept \(verdict)")
+        // The fields counted where naming them would leave the text less than 12 columns: a line
+        // naming four took 86 (found by an independent tester).
+        let named = " (\(fields.map(name).joined(separator: ", "))): kept \(verdict)"
+        let counted = " (\(fields.count) fields): kept \(verdict)"
+        return naming("both sides changed ", DisplayWidth.of("both sides changed \"\"" + named) + 12 > 80 ? counted : named)
     }
 
     /// What the prompt shows of a sync it ran in the background: no summary (the list shows what

@@ -55,6 +55,9 @@ struct SyncMessageWidthTests {
             .init(text: long, conflicts: [.removal(on: .local)]), .init(text: long, conflicts: [.removal(on: .remote)]),
             .init(text: japanese, conflicts: [.field(.text, kept: .remote), .field(.due, kept: .remote), .field(.tags, kept: .remote)]),
             .init(text: japanese, conflicts: [.removal(on: .local)]), .init(text: japanese, conflicts: [.removal(on: .remote)]),
+            .init(text: long, conflicts: SyncField.allCases.map { .field($0, kept: $0 == .text ? .local : .remote) }),
+            .init(text: japanese, conflicts: [.field(.text, kept: .local), .field(.due, kept: .local), .field(.tags, kept: .local),
+                                              .field(.recurrence, kept: .local)]),
         ]
         report.skipped = [.init(href: "/user/tasks/milk.ics", reason: .unreadable(InterchangeError(.line(3), .notAContentLine))),
                           .init(href: "/user/tasks/series.ics",
@@ -67,7 +70,10 @@ struct SyncMessageWidthTests {
                           .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: task))),
                                 summary: task),
                           .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: japanese))),
-                                summary: japanese)]
+                                summary: japanese),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(17), .severalToDos(firstLine: 2))), summary: long),
+                          .init(href: member, reason: .unreadable(InterchangeError(.line(17), .invalidValue(field: "DUE", value: long))),
+                                summary: long)]
         report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415), .init(text: long, status: 413), .init(text: japanese, status: 413)]
         report.postponed = 3
         report.notSent = 2
@@ -109,5 +115,26 @@ struct SyncMessageWidthTests {
     @Test("each line fits 80 columns", arguments: lines)
     func fits(line: String) {
         #expect(DisplayWidth.of(line) <= 80, "\(DisplayWidth.of(line)) columns")
+    }
+
+    /// A conflict of four fields counts them rather than leave the text a few columns: it took 86
+    /// (found by an independent tester); one of three still names them.
+    @Test func aConflictOfManyFieldsCountsThem() {
+        let fields: [SyncConflict] = [.field(.text, kept: .local), .field(.due, kept: .local), .field(.tags, kept: .local)]
+        let text = "A quite long text that will need shortening for sure yes"
+        var report = SyncReport()
+        report.conflicts = [.init(text: text, conflicts: fields), .init(text: text, conflicts: fields + [.field(.recurrence, kept: .local)])]
+        #expect(SyncCommands.lines(report).dropFirst().map(\.text) == [
+            "both sides changed \"A quite long text…\" (text, due date, tags): kept this side's",
+            "both sides changed \"A quite long text that will n…\" (4 fields): kept this side's",
+        ])
+    }
+
+    /// A member skipped for holding more than one to-do says so whole, its name shortened: the
+    /// reason was cut (found by an independent tester).
+    @Test func aSkippedMembersReasonIsWhole() {
+        let skipped = SyncReport.Skipped(href: Self.member, reason: .unreadable(InterchangeError(.line(17), .severalToDos(firstLine: 2))),
+                                         summary: "Weekly review of the garden and the house")
+        #expect(SyncCommands.line(skipped) == "skipped the server's \"Weekly review of th…\": it holds more than one VTODO")
     }
 }

@@ -76,10 +76,11 @@ enum PasswordCommand {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw .passwordCommand(.failed(status: process.terminationStatus)) }
-        let first = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first
-        guard let password = first.map({ String($0.hasSuffix("\r") ? $0.dropLast() : $0) }), !password.isEmpty else {
-            throw .passwordCommand(.printedNothing)
-        }
-        return password
+        // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
+        // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
+        var line = printed.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard !line.isEmpty else { throw .passwordCommand(.printedNothing) }
+        return String(decoding: line, as: UTF8.self)
     }
 }
