@@ -81,7 +81,7 @@ enum ICalendar {
         // A kept COMPLETED is never written: a done task writes its own, and one not done must not
         // look done to clients that go by it.
         var written: Set<String> = ["UID", "DTSTAMP", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED",
-                                    ICalendarAttributes.dueZoneMarker, ICalendarCategories.marker]
+                                    ICalendarAttributes.dueZoneMarker, ICalendarAttributes.floatingZoneMarker, ICalendarCategories.marker]
         if task.isFavorite { written.insert("PRIORITY") }
         // A to-do has a DUE or a DURATION (from its DTSTART), never both (RFC 5545 §3.6.2): a due
         // date given one that had a duration replaces it (Radicale refused the to-do with both:
@@ -296,8 +296,10 @@ enum ICalendar {
         // A marker read (not from tasks, which never writes one) is the reading's to set, not kept.
         let foreignLines = foreign.filter {
             !attributes.taken.contains($0.number) && $0.number != ownCompleted && $0.name != ICalendarAttributes.dueZoneMarker
+                && $0.name != ICalendarAttributes.floatingZoneMarker
                 && $0.name != ICalendarCategories.marker && $0.name != ICalendarAttributes.keptSeriesMarker
-        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? []) + attributes.categories + (attributes.keptSeries.map { [$0] } ?? [])
+        }.map(\.text) + (attributes.dueZone.map { [$0] } ?? []) + (attributes.floatingIn.map { [$0] } ?? []) + attributes.categories
+            + (attributes.keptSeries.map { [$0] } ?? [])
         var text = properties["SUMMARY"].map { ICalendarText.unescape($0.value[...]) } ?? ""
         if let exact = properties["X-TASKS-TEXT"], let data = Data(base64Encoded: exact.value),
            let decoded = String(data: data, encoding: .utf8), ICalendarText.escape(decoded) == properties["SUMMARY"]?.value {

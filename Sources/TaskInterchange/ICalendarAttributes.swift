@@ -36,6 +36,10 @@ enum ICalendarAttributes {
     /// The marker of a timed due read floating (no zone, or one nobody knows: RFC 5545's same
     /// wall-clock time wherever one is), written back so, in the zone it was read in.
     static let floatingDueMarker = dueZoneMarker + ":FLOATING"
+    /// The name of the line that keeps the zone a floating due was read in, the one its moment was
+    /// counted in (`X-TASKS-FLOATING-IN:Europe/Berlin`), never written: a sync in another zone
+    /// counts it there again (`ICalendarResource.floatingZone`).
+    static let floatingZoneMarker = "X-TASKS-FLOATING-IN"
     /// The name of the line that keeps the due a series tasks cannot follow was read beside
     /// (`X-TASKS-SERIES-DUE:20261201T160000Z`, `:20261201` or `:NONE`), never written itself: its
     /// `RRULE`, `RDATE` and `EXDATE` are written back only while the task is still due then, with no
@@ -181,6 +185,8 @@ enum ICalendarAttributes {
         var due: Due?
         /// The marker line keeping the zone of a timed due read with a `TZID` the system knows.
         var dueZone: String?
+        /// The `floatingZoneMarker` line of a timed due read floating.
+        var floatingIn: String?
         var tags: [String] = []
         /// The markers keeping the `CATEGORIES` lines read, when the tags would not be written so.
         var categories: [String] = []
@@ -224,6 +230,7 @@ enum ICalendarAttributes {
                     read.dueZone = dueZoneMarker + ";TZID=" + parameterValue(tzid) + ":"
                 } else {
                     read.dueZone = floatingDueMarker
+                    read.floatingIn = floatingZoneMarker + ":" + timeZone.identifier
                 }
             }
         }

@@ -41,12 +41,35 @@ public enum ICalendarResource {
             == ICalendarAttributes.floatingDueMarker
     }
 
-    /// `task`'s kept iCalendar lines with its timed due written floating, as its series' is.
-    public static func floating(_ task: TaskItem) -> String {
+    /// `task`'s kept iCalendar lines with its timed due written floating, as its series' is, its
+    /// moment counted in `zone`.
+    public static func floating(_ task: TaskItem, in zone: TimeZone) -> String {
         let kept = ICalendarKeptLines.split(task.foreign["icalendar"]).filter {
-            ContentLine.name(of: $0) != ICalendarAttributes.dueZoneMarker
+            ![ICalendarAttributes.dueZoneMarker, ICalendarAttributes.floatingZoneMarker].contains(ContentLine.name(of: $0))
         }
-        return (kept + [ICalendarAttributes.floatingDueMarker]).joined(separator: "\n")
+        return (kept + [ICalendarAttributes.floatingDueMarker, ICalendarAttributes.floatingZoneMarker + ":" + zone.identifier])
+            .joined(separator: "\n")
+    }
+
+    /// The moment that shows in `timeZone` the time `instant` shows in `zone`: a floating time read
+    /// in `zone`, counted here.
+    public static func recounted(_ instant: Date, from zone: TimeZone, in timeZone: TimeZone) -> Date {
+        var from = Calendar(identifier: .gregorian)
+        from.timeZone = zone
+        var to = Calendar(identifier: .gregorian)
+        to.timeZone = timeZone
+        let clock = from.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        return to.date(from: clock) ?? instant
+    }
+
+    /// The zone whose clock `task`'s floating due (`isFloating`) was counted in, when it was read
+    /// (or made, `floating(_:in:)`) by a version of tasks that keeps it; nil when the system does
+    /// not know it.
+    public static func floatingZone(_ task: TaskItem) -> TimeZone? {
+        guard isFloating(task), let kept = task.foreign["icalendar"], kept.contains(ICalendarAttributes.floatingZoneMarker),
+              let line = ICalendarKeptLines(ICalendarKeptLines.split(kept)).first(named: ICalendarAttributes.floatingZoneMarker),
+              let colon = line.firstIndex(of: ":") else { return nil }
+        return TimeZone(identifier: String(line[line.index(after: colon)...]))
     }
 
     /// Whether the kept iCalendar lines `kept` say anything `other` does not: a line of a property

@@ -319,6 +319,31 @@ import Testing
         #expect(try await ProgramRun(["list"], in: second.folder, environment: second.environment(newYork)).output == shown)
     }
 
+    /// A floating due read in Berlin and synced again in Tokyo (the machine travelled) stays 09:00
+    /// on the server, and shows so here after the sync: renamed, or its series checked off, in Tokyo.
+    /// The sync took the due for changed here, and wrote 17:00, the time its moment is in Tokyo
+    /// (found by an independent tester).
+    @Test(arguments: servers, [false, true])
+    func aFloatingDueReadInOneZoneStaysWhenSyncedInAnother(kind: CalDAVTestServer.Kind, checkedOff: Bool) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let (berlin, tokyo) = (["TZ": "Europe/Berlin"], ["TZ": "Asia/Tokyo"])
+        _ = try await store.server.client().put("standup.ics", SyncedStore.vtodo(uid: "standup", "SUMMARY:Standup",
+                                                                                 "DUE:20311201T090000", "RRULE:FREQ=WEEKLY"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+
+        let change = checkedOff ? ["done", "1"] : ["edit", "1", "Standup call"]
+        #expect(try await store.run(change, environment: tokyo) == ProgramRun())
+        let synced = try await store.run("sync", environment: tokyo)
+
+        #expect(synced.status == 0 && synced.error == "")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
+                == (checkedOff ? ["DUE:20311201T090000", "DUE:20311208T090000"] : ["DUE:20311201T090000"]))
+        #expect(try await ProgramRun(["list"], in: store.folder, environment: store.environment(tokyo)).output
+                == (checkedOff ? "  1   ✓ Standup  1 dec 2031 09:00\n  2   Standup  8 dec 2031 09:00 ↻\n"
+                    : "  1   Standup call  1 dec 2031 09:00 ↻\n"))
+        #expect(try await store.run("sync", environment: tokyo) == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     /// A recurring task another app adds with the text of a series checked off here, due on its next
     /// day: it is a task of its own when it says more than the series (a note, an alarm, a tag, a
     /// favourite, a low priority) or repeats otherwise, and it arrives. It was removed from the server, taken for that app's copy

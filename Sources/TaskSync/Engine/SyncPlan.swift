@@ -59,8 +59,9 @@ struct SyncPlan {
     private var heldBack: Set<TaskItem.ID> = []
     /// Series checked off here and on another client since the last sync.
     private let checkOffs: DoubleCheckOff
-    /// New tasks here that follow a series due at a floating time: written floating (`FloatingNextTasks`).
-    private let floating: Set<TaskItem.ID>
+    /// New tasks here that follow a series due at a floating time: written floating, counted again
+    /// from the zone the series was read in, if another (`FloatingNextTasks`).
+    private let floating: [TaskItem.ID: TimeZone?]
     /// Next tasks of a series changed on one side while the other checked it off.
     private let seriesChanges: SeriesChangedWhileCheckedOff
 
@@ -161,7 +162,10 @@ struct SyncPlan {
             settled[id] = .some(item)
         }
         var localTask = local[id]
-        if floating.contains(id), let task = localTask { localTask?.foreign["icalendar"] = ICalendarResource.floating(task) }
+        if let zone = floating[id], let task = localTask {
+            if let zone, case let .instant(instant)? = task.due { localTask?.due = .instant(ICalendarResource.recounted(instant, from: zone, in: timeZone)) }
+            localTask?.foreign["icalendar"] = ICalendarResource.floating(task, in: timeZone)
+        }
         if let taken = checkOffs.caughtUp[id] { localTask = localTask.map(taken.applied) }
         let left = server.leftAlone[id]
         // A to-do never synced that tasks cannot read is kept with no base: when the server changes
@@ -207,6 +211,16 @@ struct SyncPlan {
         // take, as on a first pairing: a side replaced meanwhile gets its tasks back.)
         if item == nil, localTask != nil, fetched != nil { baseText = remembered(key) }
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
+        // A floating due (09:00 wherever one is) read in another zone than this machine's is the
+        // same due here, unless changed since: its moment counted in that zone is counted here.
+        // It was taken for changed here, and written at the time that moment is here (found by an
+        // independent tester: read in Berlin, renamed in Tokyo, the server's 09:00 became 17:00).
+        if let task = localTask, let zone = ICalendarResource.floatingZone(task), zone.identifier != timeZone.identifier,
+           let baseText, let there = try? ICalendarResource.read(Array(baseText.utf8), timeZone: zone, now: now),
+           SyncFields(text: "", due: there.due).holdsSame(SyncFields(text: "", due: task.due), in: .due), let base {
+            localTask?.due = base.due
+            localTask?.foreign["icalendar"] = ICalendarResource.floating(task, in: timeZone)
+        }
         // Not fetched: as the last sync left it, unless removed (or never there).
         var remoteTask = fetched?.task ?? (server.removed.contains(id) || item == nil ? nil : base)
         // A series checked off here that the other client moved on to a later due stays checked off
