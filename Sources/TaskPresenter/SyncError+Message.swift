@@ -63,6 +63,8 @@ extension SyncError {
         case let .passwordCommand(.failed(status)):
             // What it said is not shown: it could say the password (`PasswordCommand`).
             "the password command exited with \(status): run it alone to see why"
+        case let .passwordCommand(.noAnswer(seconds)):
+            "the password command had not ended after \(seconds) s, and was stopped"
         case .passwordCommand(.printedNothing):
             "the password command printed no password"
         case let .pairingFile(path, reason):

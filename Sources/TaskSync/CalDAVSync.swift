@@ -86,7 +86,8 @@ public final class CalDAVSync: @unchecked Sendable {
             guard Self.asks(pairing, sameAs: existing.pairing) else { throw .pairedElsewhere(existing.pairing.url.absoluteString) }
             return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
         }
-        let credentials = try Credentials.look(for: pairing, environment: environment)
+        let credentials = try Credentials.look(for: pairing, environment: environment, patience: patience,
+                                                   stopped: { [interruption] in interruption.isRequested })
         let session = try session(credentials, for: pairing.url)
         defer { session.transport.shutDown() }
         let list: TaskListInfo
@@ -154,6 +155,11 @@ public final class CalDAVSync: @unchecked Sendable {
         knownVersion = nil
     }
 
+    /// Stops the password commands syncs started that still run: call it as the program ends.
+    public static func stopPasswordCommands() {
+        PasswordCommand.stopAll()
+    }
+
     /// Stops the sync or pairing under way, from another thread (Ctrl-C at the prompt): its
     /// requests fail, and it throws `interrupted`. A sync cut short leaves both sides consistent.
     public func interrupt() {
@@ -179,7 +185,8 @@ public final class CalDAVSync: @unchecked Sendable {
 
     private func sync(_ state: SyncState) throws(SyncError) -> SyncReport {
         var state = state
-        let credentials = try Credentials.look(for: state.pairing, environment: environment)
+        let credentials = try Credentials.look(for: state.pairing, environment: environment, patience: patience,
+                                                   stopped: { [interruption] in interruption.isRequested })
         let session = try session(credentials, for: state.pairing.url)
         defer { session.transport.shutDown() }
         let list = state.pairing.url

@@ -89,6 +89,8 @@ public enum SyncError: Error, Sendable {
     public enum PasswordCommandFailure: Sendable, Hashable {
         case couldNotRun(String)
         case failed(status: Int32)
+        /// It had not ended after this many seconds, and was stopped.
+        case noAnswer(seconds: Int)
         case printedNothing
     }
 

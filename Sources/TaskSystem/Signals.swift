@@ -55,6 +55,13 @@ public enum Signals {
         }
     }
 
+    /// Stops the process group `group` (a child Foundation's `Process` started, which leads its own
+    /// group, and what that child started) at once.
+    public static func killGroup(_ group: Int32) {
+        guard group > 0 else { return }
+        kill(-group, SIGKILL)
+    }
+
     /// Ends the program by the terminating signal that came, as its default action would have
     /// (its parent sees the signal in the exit status). Returns when none came.
     public static func endByTerminationSignal() {

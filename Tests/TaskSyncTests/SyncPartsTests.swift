@@ -1,4 +1,5 @@
 import Foundation
+import TaskTestSupport
 import Testing
 @testable import TaskSync
 
@@ -137,5 +138,23 @@ struct SyncPartsTests {
         } catch {
             guard case .passwordCommand(.printedNothing) = error else { Issue.record("\(error)"); return }
         }
+    }
+
+    /// A password command that does not end is stopped after the sync's patience, or at Ctrl-C,
+    /// with what it started: it was waited for forever, and outlived tasks (found by an
+    /// independent tester).
+    @Test(arguments: [false, true])
+    func aPasswordCommandThatDoesNotEndIsStopped(byInterruption: Bool) throws {
+        let marker = byInterruption ? "987.6541" : "987.6542"
+        let started = Date()
+        do {
+            _ = try PasswordCommand.run("sleep \(marker); echo late", patience: byInterruption ? 600 : 1,
+                                        stopped: { Date().timeIntervalSince(started) > 1 })
+            Issue.record("no failure")
+        } catch {
+            guard case .passwordCommand(.noAnswer) = error else { Issue.record("\(error)"); return }
+        }
+        // pgrep finds none: 1.
+        #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep \(marker)"]) == 1)
     }
 }

@@ -236,6 +236,8 @@ struct TasksCommand: ParsableCommand {
                     return true
                 }
             }
+            // A background sync's password command still waiting ends with the prompt.
+            CalDAVSync.stopPasswordCommands()
             status = session.status
             saved = session.savedChanges ? .several : .none
         }

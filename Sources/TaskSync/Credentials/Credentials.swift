@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TaskSystem
 
 /// Who the sync is, to the server: the user's name (from the address or the pairing, else
 /// `~/.netrc`) and a password from the command the pairing names, else from `~/.netrc`. The
@@ -14,8 +16,10 @@ struct Credentials: Sendable {
         return "Basic " + Data("\(user ?? ""):\(password)".utf8).base64EncodedString()
     }
 
-    /// The credentials for the task list at `url` as `pairing` says, looked up now.
-    static func look(for pairing: Pairing, environment: [String: String]) throws(SyncError) -> Credentials {
+    /// The credentials for the task list at `url` as `pairing` says, looked up now; a password
+    /// command is given `patience` seconds, and stops when `stopped` says so (Ctrl-C).
+    static func look(for pairing: Pairing, environment: [String: String], patience: TimeInterval = 90,
+                     stopped: @escaping @Sendable () -> Bool = { false }) throws(SyncError) -> Credentials {
         var credentials = Credentials(user: pairing.user)
         // `~/.netrc` gives the user name with a password command too (`help sync` says so).
         let entry = (pairing.passwordCommand != nil && pairing.user != nil) ? nil
@@ -24,7 +28,7 @@ struct Credentials: Sendable {
             }
         if credentials.user == nil { credentials.user = entry?.login }
         if let command = pairing.passwordCommand {
-            credentials.password = try PasswordCommand.run(command)
+            credentials.password = try PasswordCommand.run(command, patience: patience, stopped: stopped)
         } else {
             credentials.password = entry?.password
         }
@@ -59,8 +63,22 @@ struct Credentials: Sendable {
 /// first line of output is the password. What it says on its standard error is not read: a
 /// command that failed could have said the password there (a script traced by `set -x`), and a
 /// failure quoted it (found by an independent tester).
+///
+/// One that has not ended within the sync's patience, or when Ctrl-C comes, is stopped with what
+/// it started (its process group): it was waited for forever, and left running after tasks ended
+/// (found by an independent tester).
 enum PasswordCommand {
-    static func run(_ command: String) throws(SyncError) -> String {
+    /// The process groups of the commands running, stopped when the program ends (`stopAll()`).
+    private static let running = Mutex<Set<Int32>>([])
+
+    /// Stops every password command still running: the program ends, and a prompt's sync left one
+    /// waiting (found by an independent tester: it outlived the prompt).
+    static func stopAll() {
+        for group in running.withLock({ $0 }) { Signals.killGroup(group) }
+    }
+
+    static func run(_ command: String, patience: TimeInterval = 90,
+                    stopped: @escaping @Sendable () -> Bool = { false }) throws(SyncError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -73,12 +91,32 @@ enum PasswordCommand {
         } catch {
             throw .passwordCommand(.couldNotRun(error.localizedDescription))
         }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        // Read on a thread of its own, until the command and what it started close their output.
+        let printed = Mutex(Data())
+        let ended = DispatchSemaphore(value: 0)
+        let reading = output.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = reading.readDataToEndOfFile()
+            printed.withLock { $0 = data }
+            ended.signal()
+        }
+        let group = process.processIdentifier
+        running.withLock { _ = $0.insert(group) }
+        defer { running.withLock { _ = $0.remove(group) } }
+        let end = Date(timeIntervalSinceNow: patience)
+        while ended.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            guard stopped() || Date() >= end else { continue }
+            Signals.killGroup(group)
+            // A process it started in a group of its own may hold the output still: not waited for.
+            _ = ended.wait(timeout: .now() + .seconds(1))
+            process.waitUntilExit()
+            throw .passwordCommand(.noAnswer(seconds: Int(patience.rounded())))
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw .passwordCommand(.failed(status: process.terminationStatus)) }
         // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
         // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
-        var line = printed.prefix { $0 != UInt8(ascii: "\n") }
+        var line = printed.withLock { $0 }.prefix { $0 != UInt8(ascii: "\n") }
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard !line.isEmpty else { throw .passwordCommand(.printedNothing) }
         return String(decoding: line, as: UTF8.self)
