@@ -319,6 +319,32 @@ import Testing
         #expect(try await ProgramRun(["list"], in: second.folder, environment: second.environment(newYork)).output == shown)
     }
 
+    /// Members whose names hold a `?` or a `#` (percent-encoded in their hrefs) arrive, and a change
+    /// here goes back to them. Xandikos answers a `calendar-multiget` of one with 404, which a GET
+    /// serves, and they were left out without a word (found by an independent tester).
+    @Test(arguments: servers)
+    func membersWhoseNamesHoldAQuestionMarkOrAHashArrive(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Local\n")
+        for (name, text) in [("q%3Fmark.ics", "Asked"), ("hash%23x.ics", "Hashed")] {
+            let url = try #require(URL(string: store.server.collection.absoluteString + name))
+            let put = try await store.server.client().request("PUT", url, body: Data(SyncedStore.vtodo(uid: text, "SUMMARY:" + text).utf8),
+                                                              headers: ["Content-Type": "text/calendar; charset=utf-8"])
+            #expect(put.status == 201)
+        }
+
+        let synced = try await store.run("sync")
+        try await store.script("edit 2 Two again\nedit 3 Three again\n")
+        let sent = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 2 new\n"))
+        #expect(sent == ProgramRun(output: "synced: sent 2 changed\n"))
+        // Another copy of the list, paired afresh, reads what the server holds: the same three.
+        let other = try SyncedStore(store.server)
+        try await other.pair()
+        let texts = try await other.list().split(separator: "\n").map { $0.dropFirst(6) }.sorted()
+        #expect(texts == ["Local", "Three again", "Two again"])
+    }
+
     /// A floating due read in Berlin and synced again in Tokyo (the machine travelled) stays 09:00
     /// on the server, and shows so here after the sync: renamed, or its series checked off, in Tokyo.
     /// The sync took the due for changed here, and wrote 17:00, the time its moment is in Tokyo
