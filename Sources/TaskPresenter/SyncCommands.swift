@@ -179,6 +179,8 @@ enum SyncCommands {
             }
         case let .notFetched(status):
             reason = "GET gave \(HTTPStatus.text(status))"
+        case .sameUID:
+            reason = "another to-do there has its UID"
         }
         var room = 80 - DisplayWidth.of("skipped the server's \"\": " + reason)
         if room < 8 { room = 20 }

@@ -72,6 +72,7 @@ struct SyncMessageWidthTests {
                           .init(href: member, reason: .unreadable(InterchangeError(.line(12), .invalidValue(field: "DUE", value: japanese))),
                                 summary: japanese),
                           .init(href: member, reason: .unreadable(InterchangeError(.line(17), .severalToDos(firstLine: 2))), summary: long),
+                          .init(href: member, reason: .sameUID, summary: japanese),
                           .init(href: member, reason: .unreadable(InterchangeError(.line(17), .invalidValue(field: "DUE", value: long))),
                                 summary: long)]
         report.rejected = [.init(text: task, status: 413), .init(text: task, status: 415), .init(text: long, status: 413), .init(text: japanese, status: 413)]

@@ -345,6 +345,29 @@ import Testing
         #expect(texts == ["Local", "Three again", "Two again"])
     }
 
+    /// Two to-dos whose UIDs are one UUID in other letter cases, which a server holds apart: the
+    /// list takes the first by name, and names the other, each sync alike. They were one task,
+    /// each sync taking either, and a change here went to one or the other (found by an
+    /// independent tester).
+    @Test(arguments: servers)
+    func twoToDosOfOneUUIDInOtherCasesAreOneTaskAndTheOtherIsNamed(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Local\n")
+        let uid = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+        #expect(try await store.server.client().put("a.ics", SyncedStore.vtodo(uid: uid, "SUMMARY:Lower")).status == 201)
+        #expect(try await store.server.client().put("b.ics", SyncedStore.vtodo(uid: uid.uppercased(), "SUMMARY:Upper")).status == 201)
+
+        let synced = try await store.run("sync")
+        try await store.script("edit 2 Lower edited\n")
+        let sent = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new\n",
+                                     error: "skipped the server's \"Upper\": another to-do there has its UID\n"))
+        #expect(sent == ProgramRun(output: "synced: sent 1 changed\n"))
+        #expect(try await store.list() == "  1   Local\n  2   Lower edited\n")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
+                == ["SUMMARY:Local", "SUMMARY:Lower edited", "SUMMARY:Upper"])
+    }
+
     /// A floating due read in Berlin and synced again in Tokyo (the machine travelled) stays 09:00
     /// on the server, and shows so here after the sync: renamed, or its series checked off, in Tokyo.
     /// The sync took the due for changed here, and wrote 17:00, the time its moment is in Tokyo

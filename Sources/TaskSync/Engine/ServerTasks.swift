@@ -76,8 +76,21 @@ struct ServerTasks {
                 // it off here would end the whole series there.
                 let task = try ICalendarResource.read(data, timeZone: timeZone, now: now, refusingUnreadableRecurrence: true)
                 guard let id = task.id else { continue }
-                server.fetched[id] = Fetched(href: resource.href, etag: resource.etag,
-                                             data: String(decoding: data, as: UTF8.self), task: task)
+                var taken = Fetched(href: resource.href, etag: resource.etag, data: String(decoding: data, as: UTF8.self), task: task)
+                // Two members of one UUID (their UIDs in other letter cases, which a server holds
+                // apart): the list takes one, the one it knows, else the first by path, and the
+                // other is named, not taken. They were one task here, each sync taking either
+                // (found by an independent tester).
+                if let other = server.fetched[id] {
+                    let otherPath = HrefPath.of(other.href, in: collection)
+                    let keepsOther = idByPath[otherPath] == id || (idByPath[path] != id && otherPath < path)
+                    if keepsOther { swap(&taken, &server.fetched[id]!) }
+                    let left = server.fetched[id]!
+                    server.fetched[id] = taken
+                    server.skipped.append(.init(href: left.href, reason: .sameUID, summary: left.task.text))
+                    continue
+                }
+                server.fetched[id] = taken
             } catch {
                 // An event or a journal beside the to-dos is not a task: left alone, silently.
                 guard error.problem != .noToDo else {

@@ -40,6 +40,9 @@ public struct SyncReport: Sendable {
             case unreadable(InterchangeError)
             /// Fetching it alone (its data could not come with the others') was answered with this status.
             case notFetched(status: Int)
+            /// Another member holds a to-do of the same `UID` (one written in other letter case:
+            /// tasks reads a UUID in either), which the list takes.
+            case sameUID
         }
     }
 
