@@ -103,16 +103,22 @@ enum PasswordCommand {
         let group = process.processIdentifier
         running.withLock { _ = $0.insert(group) }
         defer { running.withLock { _ = $0.remove(group) } }
+        // Until it has closed its output and ended (one may close it and go on).
         let end = Date(timeIntervalSinceNow: patience)
-        while ended.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+        var closed = false
+        while !closed || process.isRunning {
+            if closed {
+                Thread.sleep(forTimeInterval: 0.01)
+            } else {
+                closed = ended.wait(timeout: .now() + .milliseconds(100)) == .success
+            }
             guard stopped() || Date() >= end else { continue }
             Signals.killGroup(group)
             // A process it started in a group of its own may hold the output still: not waited for.
-            _ = ended.wait(timeout: .now() + .seconds(1))
+            if !closed { _ = ended.wait(timeout: .now() + .seconds(1)) }
             process.waitUntilExit()
             throw .passwordCommand(.noAnswer(seconds: Int(patience.rounded())))
         }
-        process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw .passwordCommand(.failed(status: process.terminationStatus)) }
         // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
         // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
