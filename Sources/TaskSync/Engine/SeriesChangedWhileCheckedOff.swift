@@ -21,12 +21,14 @@ struct SeriesChangedWhileCheckedOff {
         var checkedOffThere: [(series: TaskItem, base: TaskImport)] = []
         var checkedOffHere: [(series: TaskItem, base: TaskImport, there: TaskImport)] = []
         for (id, fetched) in server.fetched {
-            guard let here = local[id], isSynced(id), here.isDone != (fetched.task.doneAt != nil) else { continue }
-            guard let base = lastSynced(id), base.doneAt == nil, base.recurrence != nil else { continue }
+            // The open copy is a series: known before its base is read.
+            guard let here = local[id], isSynced(id), here.isDone != (fetched.task.doneAt != nil),
+                  (here.isDone ? fetched.task.recurrence : here.recurrence) != nil,
+                  let base = lastSynced(id), base.doneAt == nil, base.recurrence != nil else { continue }
             if here.isDone {
                 // Not moved on to another due there (`DoubleCheckOff.movedOn`): changed, open.
-                if fetched.task.recurrence != nil, Self.same(fetched.task.due, base.due) { checkedOffHere.append((here, base, fetched.task)) }
-            } else if here.recurrence != nil {
+                if Self.same(fetched.task.due, base.due) { checkedOffHere.append((here, base, fetched.task)) }
+            } else {
                 checkedOffThere.append((here, base))
             }
         }
