@@ -72,7 +72,9 @@ struct RemoteChanges {
     /// answer cannot be read (one member's data that XML cannot carry makes Radicale write XML that
     /// does not parse) or is refused is fetched again one member at a time, by `GET`: one member
     /// the server cannot serve is then skipped, not every other with it.
-    static func fetch(_ members: [Member], from collection: URL, session: DAVSession) throws(SyncError) -> [Resource] {
+    /// With `askingAlone`, a member the answer gives no data of is asked for by `GET`.
+    static func fetch(_ members: [Member], from collection: URL, session: DAVSession,
+                      askingAlone: Bool = true) throws(SyncError) -> [Resource] {
         var fetched: [Resource] = []
         var start = 0
         while start < members.count {
@@ -101,7 +103,7 @@ struct RemoteChanges {
             // whose name holds a `?` or a `#`, which a GET serves, and it was left out without a
             // word (found by an independent tester).
             let missing = batch.filter { !given.contains(HrefPath.of($0.href, in: collection)) }
-            if !missing.isEmpty { fetched += try each(missing[...], from: collection, session: session) }
+            if askingAlone, !missing.isEmpty { fetched += try each(missing[...], from: collection, session: session) }
         }
         return fetched
     }

@@ -59,7 +59,10 @@ struct ServerTasks {
             return member.etag == nil || member.etag != known
         }
         let unnamed = Self.unnamed(changes, state: state, sending: sending, idByPath: idByPath)
-        let resources = try RemoteChanges.fetch(stale + unnamed.values, from: collection, session: session)
+        // Those the last sync wrote and the server did not name are taken for removed when the
+        // answer leaves them out: not asked for alone.
+        let resources = try RemoteChanges.fetch(stale, from: collection, session: session)
+            + RemoteChanges.fetch(Array(unnamed.values), from: collection, session: session, askingAlone: false)
         for resource in resources {
             let path = HrefPath.of(resource.href, in: collection)
             let known = idByPath[path]
@@ -81,7 +84,8 @@ struct ServerTasks {
                 // apart): the list takes one, the one it knows, else the first by path, and the
                 // other is named, not taken. They were one task here, each sync taking either
                 // (found by an independent tester).
-                if let other = server.fetched[id] {
+                // (One member named twice in an answer, by its path and by its URL, is one.)
+                if let other = server.fetched[id], HrefPath.of(other.href, in: collection) != path {
                     let otherPath = HrefPath.of(other.href, in: collection)
                     let keepsOther = idByPath[otherPath] == id || (idByPath[path] != id && otherPath < path)
                     if keepsOther { swap(&taken, &server.fetched[id]!) }
