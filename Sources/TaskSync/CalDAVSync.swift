@@ -318,10 +318,14 @@ public final class CalDAVSync: @unchecked Sendable {
         // The state kept before `sync --unpair`, when the list was paired again with the same task
         // list and has not synced through since: opened when first needed, and forgotten when unreadable.
         let formerPath = SyncState.formerPath(statePath)
-        var former: PairingFile??
-        func remembered(_ key: String) -> String? {
-            if former == nil { former = .some((try? PairingFile.open(formerPath)) ?? nil) }
-            return (try? former??.base(of: key)) ?? nil
+        var former: (file: PairingFile, lastSync: Date?)??
+        func remembered(_ key: String) -> SyncRun.Remembered? {
+            if former == nil {
+                let file = (try? PairingFile.open(formerPath)) ?? nil
+                former = .some(file.flatMap { file in (try? file.summary()).map { (file, $0.lastSync) } })
+            }
+            guard let found = former ?? nil, let base = (try? found.file.base(of: key)) ?? nil else { return nil }
+            return SyncRun.Remembered(base: base, agreedAt: found.lastSync)
         }
         // What the pairing file holds: the state read, then each checkpoint the run keeps.
         var kept = state

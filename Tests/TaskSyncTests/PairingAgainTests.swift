@@ -35,6 +35,32 @@ import Testing
         #expect(try await other.list() == expected)
     }
 
+    /// A store restored from a copy taken before a sync, and paired again: its older values, unchanged
+    /// since, go to the later change on the server. Merged against what both had agreed on, they
+    /// were taken for changes here and put back on the server (found by an independent tester).
+    @Test(arguments: servers)
+    func aStoreRestoredFromABackupAndPairedAgainTakesTheLaterValues(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Alpha\nadd Beta\n")
+        let file = store.folder.file("tasks.sqlite")
+        try FileManager.default.copyItem(atPath: file, toPath: file + ".backup")
+        // A change later than the tasks' making, to the second, as the server keeps it.
+        let made = Date().timeIntervalSince1970.rounded(.down)
+        while Date().timeIntervalSince1970.rounded(.down) == made { try await Task.sleep(for: .milliseconds(10)) }
+        try await store.script("edit 1 Alpha renamed\ndone 2\n")
+        try await store.run("sync").expectSuccess()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        try FileManager.default.moveItem(atPath: file + ".backup", toPath: file)
+        let list = store.server.collection.absoluteString
+        try await store.run("sync", "--unpair").expectSuccess()
+
+        let paired = try await store.run("sync", list)
+
+        #expect(paired == ProgramRun(output: "paired with \(list) (Tasks)\nsynced: received 2 changed\n"))
+        #expect(try await store.list() == "  1   Alpha renamed\n  2   ✓ Beta\n")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }.sorted()
+                == ["SUMMARY:Alpha renamed", "SUMMARY:Beta"])
+    }
+
     /// What the list agreed on with one task list is no base for another, into which its tasks go new.
     @Test func pairingWithAnotherTaskListForgetsTheFormerPairing() async throws {
         let store = try await SyncedStore.paired(.radicale, "add Buy milk\n")

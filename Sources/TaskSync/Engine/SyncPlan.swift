@@ -70,7 +70,7 @@ struct SyncPlan {
     /// a task had before the list was unpaired (`SyncRun.remembered`).
     init(list: TaskList, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
          bases: (String) throws(SyncError) -> String? = { _ in nil },
-         remembered: (String) -> String? = { _ in nil }) throws(SyncError) {
+         remembered: (String) -> SyncRun.Remembered? = { _ in nil }) throws(SyncError) {
         var local: [TaskItem.ID: TaskItem] = [:]
         for task in list { local[task.id] = task }
         self.local = local
@@ -137,7 +137,7 @@ struct SyncPlan {
     }
 
     private mutating func plan(_ id: TaskItem.ID, server: ServerTasks, state: SyncState, timeZone: TimeZone, now: Date,
-                               bases: (String) throws(SyncError) -> String?, remembered: (String) -> String?) throws(SyncError) {
+                               bases: (String) throws(SyncError) -> String?, remembered: (String) -> SyncRun.Remembered?) throws(SyncError) {
         let key = id.uuidString.lowercased()
         let fetched = server.fetched[id]
         // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
@@ -207,9 +207,16 @@ struct SyncPlan {
         var baseText = item?.base
         if baseText == nil, item != nil { baseText = try bases(key) }
         // Paired again with the task list it was paired with before: a task both sides hold merges
-        // against what they last agreed on then. (One that only one side holds is the other's to
-        // take, as on a first pairing: a side replaced meanwhile gets its tasks back.)
-        if item == nil, localTask != nil, fetched != nil { baseText = remembered(key) }
+        // against what they last agreed on then, when it changed here since. (One that only one
+        // side holds is the other's to take, as on a first pairing: a side replaced meanwhile gets
+        // its tasks back. One that differs here though unchanged since is an older copy, a store
+        // restored from a backup: its values were taken for changes here, and put back on the
+        // server over later ones (found by an independent tester); with no base, each field goes
+        // to the side changed later.)
+        if item == nil, let localTask, fetched != nil, let former = remembered(key),
+           former.agreedAt.map({ (localTask.modifiedAt ?? localTask.createdAt) >= $0 }) ?? false {
+            baseText = former.base
+        }
         let base = baseText.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
         // A floating due (09:00 wherever one is) read in another zone than this machine's is the
         // same due here, unless changed since: its moment counted in that zone is counted here.

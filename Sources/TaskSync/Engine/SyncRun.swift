@@ -22,7 +22,13 @@ struct SyncRun {
     let bases: (String) throws(SyncError) -> String?
     /// Reads the base a task had before `sync --unpair`, the list being paired again with the same
     /// task list (`SyncState.unpair(at:)`); nil when none is kept.
-    let remembered: (String) -> String?
+    let remembered: (String) -> Remembered?
+
+    /// A task's base kept from before `sync --unpair`, and when the last sync then ran.
+    struct Remembered {
+        var base: String
+        var agreedAt: Date?
+    }
     /// Keeps a state in the pairing file while the sync runs (`SyncCheckpoints`): the pairing and
     /// the items of these keys.
     let keep: (SyncState, [String]) throws(SyncError) -> Void
@@ -37,7 +43,7 @@ struct SyncRun {
 
     init(state: SyncState, session: DAVSession, storage: any TaskStorage, timeZone: TimeZone, now: Date,
          knownVersion: Int? = nil, bases: @escaping (String) throws(SyncError) -> String? = { _ in nil },
-         remembered: @escaping (String) -> String? = { _ in nil },
+         remembered: @escaping (String) -> Remembered? = { _ in nil },
          keep: @escaping (SyncState, [String]) throws(SyncError) -> Void = { _, _ in }) {
         self.state = state
         self.bases = bases
