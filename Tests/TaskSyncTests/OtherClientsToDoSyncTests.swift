@@ -393,6 +393,26 @@ import Testing
         #expect(try await store.run("sync", environment: tokyo) == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// Unchanged on both sides, a floating due read in Berlin shows at 09:00 in Tokyo after a sync
+    /// there, which writes nothing to the server. It showed at its Berlin moment, 17:00, until it
+    /// was changed (found by an independent tester).
+    @Test(arguments: servers)
+    func aFloatingDueReadInOneZoneShowsAtItsTimeAfterASyncInAnother(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let (berlin, tokyo) = (["TZ": "Europe/Berlin"], ["TZ": "Asia/Tokyo"])
+        _ = try await store.server.client().put("call.ics", SyncedStore.vtodo(uid: "call", "SUMMARY:Call", "DUE:20310301T090000"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+        let before = try await store.remote()
+
+        let synced = try await store.run("sync", environment: tokyo)
+
+        #expect(synced == ProgramRun(output: "synced: received 1 changed\n"))
+        #expect(try await ProgramRun(["list"], in: store.folder, environment: store.environment(tokyo)).output
+                == "  1   Call  1 mar 2031 09:00\n")
+        #expect(try await store.remote() == before)
+        #expect(try await store.run("sync", environment: tokyo) == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     /// A recurring task another app adds with the text of a series checked off here, due on its next
     /// day: it is a task of its own when it says more than the series (a note, an alarm, a tag, a
     /// favourite, a low priority) or repeats otherwise, and it arrives. It was removed from the server, taken for that app's copy

@@ -126,6 +126,15 @@ struct SyncPlan {
         return held
     }
 
+    /// Whether `task`'s due is floating and was counted in another zone than `timeZone`: it is
+    /// counted here again (`plan`), though neither side changed it, so that it shows here at the
+    /// time of day it has there (found by an independent tester: it showed at its moment in Berlin
+    /// in Tokyo until it was changed).
+    private static func isFloatingElsewhere(_ task: TaskItem, timeZone: TimeZone) -> Bool {
+        guard case .instant? = task.due, let zone = ICalendarResource.floatingZone(task) else { return false }
+        return zone.identifier != timeZone.identifier
+    }
+
     /// The fields of the one of two copies of a task that was never changed since it was made (no
     /// `modifiedAt` here; a `LAST-MODIFIED` of its `CREATED` second there), when the other was.
     private static func untouched(local: TaskItem?, remote: TaskImport?) -> SyncFields? {
@@ -198,7 +207,8 @@ struct SyncPlan {
             return
         }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
-           SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint {
+           SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint,
+           !Self.isFloatingElsewhere(localTask, timeZone: timeZone) {
             // As both sides left it: only its order may change.
             kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
                             sortValue: item.sortValue, movedThere: false)
@@ -222,7 +232,7 @@ struct SyncPlan {
         // same due here, unless changed since: its moment counted in that zone is counted here.
         // It was taken for changed here, and written at the time that moment is here (found by an
         // independent tester: read in Berlin, renamed in Tokyo, the server's 09:00 became 17:00).
-        if let task = localTask, let zone = ICalendarResource.floatingZone(task), zone.identifier != timeZone.identifier,
+        if let task = localTask, Self.isFloatingElsewhere(task, timeZone: timeZone), let zone = ICalendarResource.floatingZone(task),
            let baseText, let there = try? ICalendarResource.read(Array(baseText.utf8), timeZone: zone, now: now),
            SyncFields(text: "", due: there.due).holdsSame(SyncFields(text: "", due: task.due), in: .due), let base {
             localTask?.due = base.due
