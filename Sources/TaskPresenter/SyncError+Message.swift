@@ -63,6 +63,8 @@ extension SyncError {
         case let .passwordCommand(.failed(status)):
             // What it said is not shown: it could say the password (`PasswordCommand`).
             "the password command exited with \(status): run it alone to see why"
+        case let .passwordCommand(.killed(signal)):
+            "the password command was ended by signal \(signal): run it alone to see why"
         case let .passwordCommand(.noAnswer(seconds)):
             "the password command had not ended after \(seconds) s, and was stopped"
         case .passwordCommand(.printedNothing):

@@ -91,6 +91,8 @@ public enum SyncError: Error, Sendable {
         case failed(status: Int32)
         /// It had not ended after this many seconds, and was stopped.
         case noAnswer(seconds: Int)
+        /// A signal ended it.
+        case killed(signal: Int32)
         case printedNothing
     }
 

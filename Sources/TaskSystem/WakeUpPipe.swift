@@ -43,4 +43,4 @@ public final class WakeUpPipe: @unchecked Sendable {
 /// glibc's `pipe2(2)`, which the Glibc module does not export (a GNU extension): the flags are set
 /// as the pipe is made, before another thread can start a child process that would inherit it.
 @_silgen_name("pipe2")
-private func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

@@ -32,7 +32,7 @@ struct SyncMessageWidthTests {
         .status(412, method: "PROPFIND", path: "/user/tasks/"), .responseTooLarge(limit: 64 << 20), .invalidAddress(address),
         .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .nothingThere(address), .noTaskLists(address), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
-        .passwordCommand(.failed(status: 2)), .passwordCommand(.noAnswer(seconds: 90)),
+        .passwordCommand(.failed(status: 2)), .passwordCommand(.noAnswer(seconds: 90)), .passwordCommand(.killed(signal: 9)),
         .passwordCommand(.printedNothing), .wouldEmptyServer(12), .wouldEmptyList(12), .otherSyncBusy(seconds: 30),
     ] + [SyncError.TransportFailure.refused, .unknownHost, .timedOut, .closed, .untrustedCertificate, .untrustedByCertificateFile,
                                                   .unreadableCertificateFile, .notTLS,

@@ -140,6 +140,22 @@ struct SyncPartsTests {
         }
     }
 
+    /// A password command that leaves a process running in the background gives its password as
+    /// it ends, and what it left is stopped: it was waited for until the sync gave up (found by an
+    /// independent tester). One a signal ends says so.
+    @Test func aPasswordCommandThatLeavesAProcessRunningGivesItsPassword() throws {
+        let started = Date()
+        #expect(try PasswordCommand.run("sleep 987.6543 & echo secret", patience: 60) == "secret")
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep 987.6543"]) == 1)
+        do {
+            _ = try PasswordCommand.run("kill -9 $$")
+            Issue.record("no failure")
+        } catch {
+            guard case .passwordCommand(.killed(signal: 9)) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     /// A password command that does not end is stopped after the sync's patience, or at Ctrl-C,
     /// with what it started: it was waited for forever, and outlived tasks (found by an
     /// independent tester).

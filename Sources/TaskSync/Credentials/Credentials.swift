@@ -79,50 +79,45 @@ enum PasswordCommand {
 
     static func run(_ command: String, patience: TimeInterval = 90,
                     stopped: @escaping @Sendable () -> Bool = { false }) throws(SyncError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .passwordCommand(.couldNotRun(error.localizedDescription))
+        guard let child = Posix.spawnShell(command) else {
+            throw .passwordCommand(.couldNotRun(Posix.lastErrorDescription()))
         }
         // Read on a thread of its own, until the command and what it started close their output.
-        let printed = Mutex(Data())
-        let ended = DispatchSemaphore(value: 0)
-        let reading = output.fileHandleForReading
+        let printed = Mutex([UInt8]())
+        let closed = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            let data = reading.readDataToEndOfFile()
-            printed.withLock { $0 = data }
-            ended.signal()
-        }
-        let group = process.processIdentifier
-        running.withLock { _ = $0.insert(group) }
-        defer { running.withLock { _ = $0.remove(group) } }
-        // Until it has closed its output and ended (one may close it and go on).
-        let end = Date(timeIntervalSinceNow: patience)
-        var closed = false
-        while !closed || process.isRunning {
-            if closed {
-                Thread.sleep(forTimeInterval: 0.01)
-            } else {
-                closed = ended.wait(timeout: .now() + .milliseconds(100)) == .success
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while let count = Posix.read(child.output, into: &buffer, from: 0), count > 0 {
+                printed.withLock { $0 += buffer[..<count] }
             }
-            guard stopped() || Date() >= end else { continue }
-            Signals.killGroup(group)
-            // A process it started in a group of its own may hold the output still: not waited for.
-            if !closed { _ = ended.wait(timeout: .now() + .seconds(1)) }
-            process.waitUntilExit()
-            throw .passwordCommand(.noAnswer(seconds: Int(patience.rounded())))
+            Posix.closeDescriptor(child.output)
+            closed.signal()
         }
-        guard process.terminationStatus == 0 else { throw .passwordCommand(.failed(status: process.terminationStatus)) }
+        running.withLock { _ = $0.insert(child.pid) }
+        defer { running.withLock { _ = $0.remove(child.pid) } }
+        let end = Date(timeIntervalSinceNow: patience)
+        var ended = Posix.ended(child.pid)
+        while ended == nil {
+            if stopped() || Date() >= end {
+                Signals.killGroup(child.pid)
+                while Posix.ended(child.pid) == nil { Thread.sleep(forTimeInterval: 0.01) }
+                throw .passwordCommand(.noAnswer(seconds: Int(patience.rounded())))
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+            ended = Posix.ended(child.pid)
+        }
+        // What it left running in the background (in its group) ends with it: it would hold the
+        // output open. A daemon it started (gpg-agent) has left the group, and stays.
+        Signals.killGroup(child.pid)
+        _ = closed.wait(timeout: .now() + .seconds(1))
+        switch ended {
+        case let .killed(signal)?: throw .passwordCommand(.killed(signal: signal))
+        case let .exited(status)? where status != 0: throw .passwordCommand(.failed(status: status))
+        default: break
+        }
         // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
         // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
-        var line = printed.withLock { $0 }.prefix { $0 != UInt8(ascii: "\n") }
+        var line = printed.withLock { $0 }.prefix { $0 != UInt8(ascii: "\n") }[...]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard !line.isEmpty else { throw .passwordCommand(.printedNothing) }
         return String(decoding: line, as: UTF8.self)
