@@ -7,6 +7,19 @@ import Testing
         #expect(InputMode(commandWords: ["add", "Buy", "milk"], standardInputIsTerminal: true) == .oneShot("add Buy milk"))
     }
 
+    /// A password command given as several words keeps each word whole for the shell that runs it;
+    /// one given as one word is its line as typed (found by an independent tester: quoting was lost).
+    @Test func aPasswordCommandOfSeveralWordsIsQuotedForTheShell() {
+        let sync = ["sync", "https://dav.example.com/", "--password-command"]
+        #expect(InputMode.line(sync + ["pass", "show", "Personal/My CalDAV"])
+                == "sync https://dav.example.com/ --password-command pass show 'Personal/My CalDAV'")
+        #expect(InputMode.line(sync + ["sh", "-c", #"echo "$PW""#])
+                == #"sync https://dav.example.com/ --password-command sh -c 'echo "$PW"'"#)
+        #expect(InputMode.line(sync + ["cat", "it's"]) == #"sync https://dav.example.com/ --password-command cat 'it'\''s'"#)
+        #expect(InputMode.line(sync + [#"pass show "My CalDAV""#]) == #"sync https://dav.example.com/ --password-command pass show "My CalDAV""#)
+        #expect(InputMode.line(["add", "Buy", "it's", "milk"]) == "add Buy it's milk")
+    }
+
     @Test func noWordsReadATerminalAsThePromptAndAnythingElseAsAScript() {
         #expect(InputMode(commandWords: [], standardInputIsTerminal: true) == .interactive)
         #expect(InputMode(commandWords: [], standardInputIsTerminal: false) == .script)

@@ -148,6 +148,8 @@ struct SyncPartsTests {
         #expect(try PasswordCommand.run("sleep 987.6543 & echo secret", patience: 60) == "secret")
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep 987.6543"]) == 1)
+        // One printing more lines is read to its end, keeping the first (not all: `yes` filled the memory).
+        #expect(try PasswordCommand.run("echo secret; head -c 10000000 /dev/zero") == "secret")
         do {
             _ = try PasswordCommand.run("kill -9 $$")
             Issue.record("no failure")

@@ -10,10 +10,25 @@ enum InputMode: Equatable {
     /// The mode for the command words given and the kind of standard input.
     init(commandWords: [String], standardInputIsTerminal: Bool) {
         if !commandWords.isEmpty {
-            self = .oneShot(commandWords.joined(separator: " "))
+            self = .oneShot(Self.line(commandWords))
         } else {
             self = standardInputIsTerminal ? .interactive : .script
         }
+    }
+
+    /// The words joined by single spaces; those of a password command given as several words, which
+    /// the shell runs as one line, quoted for it where they need to be: `--password-command pass show
+    /// "Personal/My CalDAV"` ran `pass show Personal/My CalDAV` (found by an independent tester).
+    /// One word is the command line itself, as typed in quotes.
+    static func line(_ words: [String]) -> String {
+        guard let flag = words.firstIndex(of: "--password-command"), words.count - flag > 2 else {
+            return words.joined(separator: " ")
+        }
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-")
+        let command = words[(flag + 1)...].map { word in
+            !word.isEmpty && word.allSatisfy(plain.contains) ? word : word.shellQuoted
+        }
+        return (words[...flag] + command).joined(separator: " ")
     }
 
     /// Whether the presenter shows the list after each change: always in the REPL, after a one-shot

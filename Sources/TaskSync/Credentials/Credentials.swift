@@ -82,13 +82,18 @@ enum PasswordCommand {
         guard let child = Posix.spawnShell(command) else {
             throw .passwordCommand(.couldNotRun(Posix.lastErrorDescription()))
         }
-        // Read on a thread of its own, until the command and what it started close their output.
+        // Read on a thread of its own, until the command and what it started close their output;
+        // kept up to the first line's end, or 64 KiB: one printing without end (`yes`) filled the
+        // memory (found by an independent tester).
         let printed = Mutex([UInt8]())
         let closed = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while let count = Posix.read(child.output, into: &buffer, from: 0), count > 0 {
-                printed.withLock { $0 += buffer[..<count] }
+                printed.withLock { kept in
+                    guard kept.count < 65_536, !kept.contains(UInt8(ascii: "\n")) else { return }
+                    kept += buffer[..<min(count, 65_536 - kept.count)]
+                }
             }
             Posix.closeDescriptor(child.output)
             closed.signal()
