@@ -18,6 +18,7 @@ import Testing
         #expect(InputMode.line(sync + ["cat", "it's"]) == #"sync https://dav.example.com/ --password-command cat 'it'\''s'"#)
         #expect(InputMode.line(sync + [#"pass show "My CalDAV""#]) == #"sync https://dav.example.com/ --password-command pass show "My CalDAV""#)
         #expect(InputMode.line(["add", "Buy", "it's", "milk"]) == "add Buy it's milk")
+        #expect(InputMode.line(["add", "a", "--password-command", "b", "it's"]) == "add a --password-command b it's")
     }
 
     @Test func noWordsReadATerminalAsThePromptAndAnythingElseAsAScript() {

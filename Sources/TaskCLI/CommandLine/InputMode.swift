@@ -16,12 +16,12 @@ enum InputMode: Equatable {
         }
     }
 
-    /// The words joined by single spaces; those of a password command given as several words, which
-    /// the shell runs as one line, quoted for it where they need to be: `--password-command pass show
-    /// "Personal/My CalDAV"` ran `pass show Personal/My CalDAV` (found by an independent tester).
-    /// One word is the command line itself, as typed in quotes.
+    /// The words joined by single spaces; those of a `sync` password command given as several
+    /// words, which the shell runs as one line, quoted for it where they need to be:
+    /// `--password-command pass show "Personal/My CalDAV"` ran `pass show Personal/My CalDAV` (found
+    /// by an independent tester). One word is the command line itself, as typed in quotes.
     static func line(_ words: [String]) -> String {
-        guard let flag = words.firstIndex(of: "--password-command"), words.count - flag > 2 else {
+        guard words.first == "sync", let flag = words.firstIndex(of: "--password-command"), words.count - flag > 2 else {
             return words.joined(separator: " ")
         }
         let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-")
