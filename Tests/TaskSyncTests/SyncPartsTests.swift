@@ -127,16 +127,20 @@ struct SyncPartsTests {
     func passwordCommand() throws {
         #expect(try PasswordCommand.run("printf 'pw one\\nsecond\\n'") == "pw one")
         #expect(try PasswordCommand.run("printf 'pw two\\r\\n'") == "pw two")
+        #expect(Self.failure(of: "echo nope >&2; exit 3") == .failed(status: 3))
+        #expect(Self.failure(of: "true") == .printedNothing)
+    }
+
+    /// How `command` fails as a password command; nil when it gives a password (recorded as an issue).
+    private static func failure(of command: String, patience: TimeInterval = 90,
+                                stopped: @escaping @Sendable () -> Bool = { false }) -> SyncError.PasswordCommandFailure? {
         do {
-            _ = try PasswordCommand.run("echo nope >&2; exit 3")
-            Issue.record("no failure")
+            let password = try PasswordCommand.run(command, patience: patience, stopped: stopped)
+            Issue.record("no failure: \(password.count) characters")
+            return nil
         } catch {
-            guard case .passwordCommand(.failed(status: 3)) = error else { Issue.record("\(error)"); return }
-        }
-        do {
-            _ = try PasswordCommand.run("true")
-        } catch {
-            guard case .passwordCommand(.printedNothing) = error else { Issue.record("\(error)"); return }
+            guard case let .passwordCommand(failure) = error else { Issue.record("\(error)"); return nil }
+            return failure
         }
     }
 
@@ -150,12 +154,7 @@ struct SyncPartsTests {
         #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep 987.6543"]) == 1)
         // One printing more lines is read to its end, keeping the first (not all: `yes` filled the memory).
         #expect(try PasswordCommand.run("echo secret; head -c 10000000 /dev/zero") == "secret")
-        do {
-            _ = try PasswordCommand.run("kill -9 $$")
-            Issue.record("no failure")
-        } catch {
-            guard case .passwordCommand(.killed(signal: 9)) = error else { Issue.record("\(error)"); return }
-        }
+        #expect(Self.failure(of: "kill -9 $$") == .killed(signal: 9))
     }
 
     /// A password command that does not end is stopped after the sync's patience, or at Ctrl-C,
@@ -165,13 +164,9 @@ struct SyncPartsTests {
     func aPasswordCommandThatDoesNotEndIsStopped(byInterruption: Bool) throws {
         let marker = byInterruption ? "987.6541" : "987.6542"
         let started = Date()
-        do {
-            _ = try PasswordCommand.run("sleep \(marker); echo late", patience: byInterruption ? 600 : 1,
-                                        stopped: { Date().timeIntervalSince(started) > 1 })
-            Issue.record("no failure")
-        } catch {
-            guard case .passwordCommand(.noAnswer) = error else { Issue.record("\(error)"); return }
-        }
+        let failure = Self.failure(of: "sleep \(marker); echo late", patience: byInterruption ? 600 : 1,
+                                   stopped: { Date().timeIntervalSince(started) > 1 })
+        #expect(failure == .noAnswer(seconds: byInterruption ? 600 : 1))
         // pgrep finds none: 1.
         #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep \(marker)"]) == 1)
     }

@@ -47,10 +47,15 @@ public struct SyncFields: Sendable, Equatable {
         case .text: text.utf8.elementsEqual(other.text.utf8)
         case .favorite: isFavorite == other.isFavorite
         case .done: Self.second(of: doneAt) == Self.second(of: other.doneAt)
-        case .due: Self.toTheSecond(due) == Self.toTheSecond(other.due)
+        case .due: Self.sameDue(due, other.due)
         case .tags: tags.elementsEqual(other.tags) { $0.utf8.elementsEqual($1.utf8) }
         case .recurrence: Self.universal(recurrence) == Self.universal(other.recurrence)
         }
+    }
+
+    /// Whether two dues are the same, as a sync compares them: to the second.
+    public static func sameDue(_ first: Due?, _ second: Due?) -> Bool {
+        toTheSecond(first) == toTheSecond(second)
     }
 
     /// `field` taken from `source`, the others kept.

@@ -27,7 +27,7 @@ struct SeriesChangedWhileCheckedOff {
                   let base = lastSynced(id), base.doneAt == nil, base.recurrence != nil else { continue }
             if here.isDone {
                 // Not moved on to another due there (`DoubleCheckOff.movedOn`): changed, open.
-                if Self.same(fetched.task.due, base.due) { checkedOffHere.append((here, base, fetched.task)) }
+                if SyncFields.sameDue(fetched.task.due, base.due) { checkedOffHere.append((here, base, fetched.task)) }
             } else {
                 checkedOffThere.append((here, base))
             }
@@ -73,10 +73,6 @@ struct SeriesChangedWhileCheckedOff {
     private static func unchanged(_ change: DoubleCheckOff.Taken, in next: SyncFields, since base: TaskImport) -> DoubleCheckOff.Taken {
         let base = SyncFields(base)
         return change.without(SyncField.allCases.filter { !next.holdsSame(base, in: $0) })
-    }
-
-    private static func same(_ first: Due?, _ second: Due?) -> Bool {
-        SyncFields(text: "", due: first).holdsSame(SyncFields(text: "", due: second), in: .due)
     }
 }
 

@@ -126,13 +126,14 @@ struct SyncPlan {
         return held
     }
 
-    /// Whether `task`'s due is floating and was counted in another zone than `timeZone`: it is
-    /// counted here again (`plan`), though neither side changed it, so that it shows here at the
-    /// time of day it has there (found by an independent tester: it showed at its moment in Berlin
-    /// in Tokyo until it was changed).
-    private static func isFloatingElsewhere(_ task: TaskItem, timeZone: TimeZone) -> Bool {
-        guard case .instant? = task.due, let zone = ICalendarResource.floatingZone(task) else { return false }
-        return zone.identifier != timeZone.identifier
+    /// The zone `task`'s due was counted in when it is floating and that is another zone than
+    /// `timeZone`: it is counted here again (`plan`), though neither side changed it, so that it
+    /// shows here at the time of day it has there (found by an independent tester: it showed at
+    /// its moment in Berlin in Tokyo until it was changed).
+    private static func floatingElsewhere(_ task: TaskItem, timeZone: TimeZone) -> TimeZone? {
+        guard case .instant? = task.due, let zone = ICalendarResource.floatingZone(task),
+              zone.identifier != timeZone.identifier else { return nil }
+        return zone
     }
 
     /// The fields of the one of two copies of a task that was never changed since it was made (no
@@ -208,7 +209,7 @@ struct SyncPlan {
         }
         if let item, let localTask, fetched == nil, !server.removed.contains(id), let fingerprint = item.fingerprint,
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint,
-           !Self.isFloatingElsewhere(localTask, timeZone: timeZone) {
+           Self.floatingElsewhere(localTask, timeZone: timeZone) == nil {
             // As both sides left it: only its order may change.
             kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
                             sortValue: item.sortValue, movedThere: false)
@@ -232,9 +233,9 @@ struct SyncPlan {
         // same due here, unless changed since: its moment counted in that zone is counted here.
         // It was taken for changed here, and written at the time that moment is here (found by an
         // independent tester: read in Berlin, renamed in Tokyo, the server's 09:00 became 17:00).
-        if let task = localTask, Self.isFloatingElsewhere(task, timeZone: timeZone), let zone = ICalendarResource.floatingZone(task),
+        if let task = localTask, let zone = Self.floatingElsewhere(task, timeZone: timeZone),
            let baseText, let there = try? ICalendarResource.read(Array(baseText.utf8), timeZone: zone, now: now),
-           SyncFields(text: "", due: there.due).holdsSame(SyncFields(text: "", due: task.due), in: .due), let base {
+           SyncFields.sameDue(there.due, task.due), let base {
             localTask?.due = base.due
             localTask?.foreign["icalendar"] = ICalendarResource.floating(task, in: timeZone)
         }
