@@ -55,6 +55,37 @@ public enum Signals {
         }
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP, where their action is the default (one-shot
+    /// and script modes), held until it returns: one that comes meanwhile is recorded
+    /// (`endingHeld`), for `body` to stop what it started, and then ends the program as its default
+    /// action would have. A child in a process group of its own gets no Ctrl-C from the terminal:
+    /// one left running outlived a one-shot `tasks sync` that Ctrl-C ended. Where the prompt handles them (`install()`), or they are ignored, `body` just runs.
+    public static func holdingEndings<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        _ = held.load(ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in Signals.held.store(signal, ordering: .releasing) }
+        sigemptyset(&action.sa_mask)
+        var swapped: [Int32] = []
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+            sigaction(signal, &action, nil)
+            swapped.append(signal)
+        }
+        defer {
+            var standard = sigaction()
+            standard.__sigaction_handler.sa_handler = SIG_DFL
+            sigemptyset(&standard.sa_mask)
+            for signal in swapped { sigaction(signal, &standard, nil) }
+            let came = held.exchange(0, ordering: .acquiringAndReleasing)
+            if came != 0 { raise(came) }
+        }
+        return try body()
+    }
+
+    /// Whether a signal held by `holdingEndings` came: the program ends as that returns.
+    public static var endingHeld: Bool { held.load(ordering: .acquiring) != 0 }
+
     /// Stops the process group `group` (a child Foundation's `Process` started, which leads its own
     /// group, and what that child started) at once.
     public static func killGroup(_ group: Int32) {
@@ -124,6 +155,7 @@ public enum Signals {
     private static let interrupted = Atomic<Bool>(false)
     private static let termination = Atomic<Int32>(0)
     private static let windowChanged = Atomic<Bool>(false)
+    private static let held = Atomic<Int32>(0)
 
     /// The handler's whole work: one atomic store.
     private static func record(_ signal: Int32) {

@@ -124,6 +124,34 @@ import Testing
                                   status: 1))
     }
 
+    /// Ctrl-C ending a one-shot `tasks sync` stops its password command first: the command, in a
+    /// process group of its own, gets no Ctrl-C from the terminal, and ran on after tasks ended.
+    @Test func ctrlCEndingAOneShotSyncStopsItsPasswordCommand() async throws {
+        let folder = try TemporaryFolder()
+        let marker = "sleep 987.6545"
+        // The command's own `sleep`, not tasks or the shell, whose command lines hold it too.
+        let sleeping = "^sleep 987\\.6545$"
+        let pid = try ChildProcess.start(TasksBinary.path, ["--db", folder.file("tasks.sqlite"), "sync", "http://alice@127.0.0.1:9/",
+                                                            "--password-command", "\(marker); echo late"],
+                                         error: folder.file("error"))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", sleeping]) != 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", sleeping]) == 0, "the command never started")
+
+        kill(pid, SIGINT)
+
+        #expect(try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path) == 128 + SIGINT)
+        // pgrep finds none: 1.
+        let gone = ContinuousClock.now + .seconds(30)
+        while ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", sleeping]) != 1, ContinuousClock.now < gone {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", sleeping]) == 1)
+        #expect(folder.contents(of: "error") == "")
+    }
+
     /// A password command gives no user name: with none in the address, the server's refusal says
     /// where the name goes. It said "refused the user name and password", with no name sent (found
     /// by an independent tester).

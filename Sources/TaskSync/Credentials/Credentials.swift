@@ -64,9 +64,9 @@ struct Credentials: Sendable {
 /// command that failed could have said the password there (a script traced by `set -x`), and a
 /// failure quoted it (found by an independent tester).
 ///
-/// One that has not ended within the sync's patience, or when Ctrl-C comes, is stopped with what
-/// it started (its process group): it was waited for forever, and left running after tasks ended
-/// (found by an independent tester).
+/// One that has not ended within the sync's patience, or when Ctrl-C comes (at the prompt, or
+/// ending a one-shot `tasks sync`), is stopped with what it started (its process group): it was
+/// waited for forever, and left running after tasks ended (found by an independent tester).
 enum PasswordCommand {
     /// The process groups of the commands running, stopped when the program ends (`stopAll()`).
     private static let running = Mutex<Set<Int32>>([])
@@ -79,6 +79,14 @@ enum PasswordCommand {
 
     static func run(_ command: String, patience: TimeInterval = 90,
                     stopped: @escaping @Sendable () -> Bool = { false }) throws(SyncError) -> String {
+        // Ctrl-C ending a one-shot `tasks sync` stops the command first (it is in a group of its own).
+        try Signals.holdingEndings { () throws(SyncError) in
+            try spawnAndWait(command, patience: patience, stopped: { stopped() || Signals.endingHeld })
+        }
+    }
+
+    private static func spawnAndWait(_ command: String, patience: TimeInterval,
+                                          stopped: () -> Bool) throws(SyncError) -> String {
         guard let child = Posix.spawnShell(command) else {
             throw .passwordCommand(.couldNotRun(Posix.lastErrorDescription()))
         }
