@@ -9,34 +9,76 @@ import TaskModel
 /// one checked off on two laptops, the second writing it in its zone over the first's (found by
 /// another).
 enum FloatingNextTasks {
+    /// How a sync counts such a next task again.
+    struct Counted: Equatable {
+        /// The zone whose clock the series' due was counted in, when it was read in another than
+        /// this machine's: the next task's due is counted there (`due`), and its time of day there
+        /// is its time here (`ICalendarResource.recounted`; read in Berlin and checked off in
+        /// Tokyo, the next task was written at the time its moment is in Tokyo: found by an
+        /// independent tester).
+        var zone: TimeZone?
+        /// The next task's due, counted in `zone` from the series' due there when it was made here
+        /// from that due and not changed since. Counted here, a weekly series due on Sundays at
+        /// 23:00 read in Berlin, its moment 07:00 on Monday in Tokyo, was followed on a Saturday
+        /// (found by an independent tester). One changed here was typed in this zone (`zone` nil).
+        var due: Due?
+    }
+
     /// The tasks of `list` never synced that follow such a series (`NextTask.follows`), or follow
-    /// one of those (the next task checked off here too), each with the zone whose clock the
-    /// series' due was counted in, when it was read in another than this machine's: the next task
-    /// was counted from it, and is counted here again (`ICalendarResource.floatingZone`; read in
-    /// Berlin and checked off in Tokyo, the next task was written at the time its moment is in
-    /// Tokyo: found by an independent tester).
-    static func of(list: TaskList, state: SyncState, timeZone: TimeZone) -> [TaskItem.ID: TimeZone?] {
+    /// one of those (the next task checked off here too), each as a sync counts it again.
+    static func of(list: TaskList, state: SyncState, timeZone: TimeZone) -> [TaskItem.ID: Counted] {
         let new = list.filter { task in
             // One the server holds already, sent by another laptop that checked the series off too, as well.
             guard case .instant? = task.due, state.items[task.id.uuidString.lowercased()] == nil else { return false }
             return !ICalendarResource.isFloating(task)
         }
         guard !new.isEmpty else { return [:] }
+        // Each series with its due counted where it was read: its own, which that zone's clock reads.
         var series = list.filter { $0.isDone && ICalendarResource.isFloating($0) }.map { task in
-            (task, ICalendarResource.floatingZone(task).flatMap { $0.identifier == timeZone.identifier ? nil : $0 })
+            let zone = ICalendarResource.floatingZone(task).flatMap { $0.identifier == timeZone.identifier ? nil : $0 }
+            return (task, Counted(zone: zone, due: task.due))
         }
-        var found: [TaskItem.ID: TimeZone?] = [:]
+        // A next task's rule: one checked off here too keeps it no more, its own next task does.
+        func rule(of task: TaskItem) -> Recurrence? {
+            guard task.recurrence == nil, task.isDone else { return task.recurrence }
+            return new.first { NextTask.follows($0, series: task.id, checkedOffWhenDue: task.due, as: task, timeZone: timeZone) }
+                .flatMap(rule(of:))
+        }
+        var found: [TaskItem.ID: Counted] = [:]
         while !series.isEmpty {
-            var next: [(TaskItem, TimeZone?)] = []
+            var next: [(TaskItem, Counted)] = []
             for task in new where found[task.id] == nil {
-                guard let (_, zone) = series.first(where: { series, _ in
+                guard let (checkedOff, counted) = series.first(where: { series, _ in
                     NextTask.follows(task, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
                 }) else { continue }
-                found[task.id] = .some(zone)
-                next.append((task, zone))
+                let recounted = Self.counted(task, by: rule(of: task), following: checkedOff, counted: counted, timeZone: timeZone)
+                found[task.id] = recounted
+                next.append((task, recounted))
             }
             series = next
         }
         return found
+    }
+
+    /// `next`, whose series' rule is `rule`, counted in the zone its series (`series`, `counted`
+    /// so) was: from the series' due there, when `next` is as its check-off here made it; else in
+    /// this zone (changed here), or, its rule gone, at its moment there.
+    private static func counted(_ next: TaskItem, by rule: Recurrence?, following series: TaskItem, counted: Counted,
+                                timeZone: TimeZone) -> Counted {
+        guard let zone = counted.zone else { return Counted(zone: nil, due: next.due) }
+        guard let rule, let done = series.doneAt else { return Counted(zone: zone, due: next.due) }
+        guard SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: timeZone), next.due) else {
+            return Counted(zone: nil, due: next.due)
+        }
+        return Counted(zone: zone, due: following(counted.due, by: rule, checkedOffAt: done, in: zone))
+    }
+
+    /// The due of the task that follows one due `due` by `rule`, checked off at `done`, counted in
+    /// `zone`, as a check-off counts it (`toggleDone`).
+    private static func following(_ due: Due?, by rule: Recurrence, checkedOffAt done: Date, in zone: TimeZone) -> Due {
+        var rule = rule
+        rule.minuteOfDay = nil
+        let anchored = rule.anchored(on: due?.day(in: rule.countingZone(zone)) ?? CalendarDay(done, in: zone))
+        return anchored.following(due, completed: done, in: zone).due
     }
 }

@@ -61,7 +61,7 @@ struct SyncPlan {
     private let checkOffs: DoubleCheckOff
     /// New tasks here that follow a series due at a floating time: written floating, counted again
     /// from the zone the series was read in, if another (`FloatingNextTasks`).
-    private let floating: [TaskItem.ID: TimeZone?]
+    private let floating: [TaskItem.ID: FloatingNextTasks.Counted]
     /// Next tasks of a series changed on one side while the other checked it off.
     private let seriesChanges: SeriesChangedWhileCheckedOff
 
@@ -172,8 +172,10 @@ struct SyncPlan {
             settled[id] = .some(item)
         }
         var localTask = local[id]
-        if let zone = floating[id], let task = localTask {
-            if let zone, case let .instant(instant)? = task.due { localTask?.due = .instant(ICalendarResource.recounted(instant, from: zone, in: timeZone)) }
+        if let counted = floating[id], let task = localTask {
+            if let zone = counted.zone, case let .instant(instant)? = counted.due {
+                localTask?.due = .instant(ICalendarResource.recounted(instant, from: zone, in: timeZone))
+            }
             localTask?.foreign["icalendar"] = ICalendarResource.floating(task, in: timeZone)
         }
         if let taken = checkOffs.caughtUp[id] { localTask = localTask.map(taken.applied) }
