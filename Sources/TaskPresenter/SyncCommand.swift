@@ -15,7 +15,7 @@ enum SyncCommand: Sendable, Hashable {
     }
 
     /// `rest`, the words after `sync`: `--status`, `--unpair`, or an address with options;
-    /// `--password-command` takes the rest of the line (one pair of surrounding quotes taken off).
+    /// `--password-command` takes the rest of the line (quotes around all of it taken off).
     static func parse(_ rest: String) throws(ParseError) -> SyncCommand {
         var words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         var address: String?
@@ -35,7 +35,11 @@ enum SyncCommand: Sendable, Hashable {
                 guard let start = word.endIndex < rest.endIndex ? rest[word.endIndex...].firstIndex(where: { $0 != " " && $0 != "\t" }) : nil
                 else { throw .syncArguments(String(word)) }
                 var line = rest[start...]
-                if line.count >= 2, let quote = line.first, quote == "'" || quote == "\"", line.last == quote {
+                // Quotes around all of it, none inside: quotes that open the first word and close
+                // the last are the shell's (`'~/my dir/pw' 'My CalDAV'`), and taken off, broke it
+                // (found by an independent tester).
+                if line.count >= 2, let quote = line.first, quote == "'" || quote == "\"", line.last == quote,
+                   !line.dropFirst().dropLast().contains(quote) {
                     line = line.dropFirst().dropLast()
                 }
                 command = String(line)

@@ -18,7 +18,7 @@ struct SyncCommandParserTests: ParsingLines {
             .sync(.pair(address: "http://nas.local/dav/", passwordCommand: nil, allowsPlainHTTP: true)))
     }
 
-    @Test("the password command is the rest of the line, one pair of quotes taken off")
+    @Test("the password command is the rest of the line, one pair of quotes around all of it taken off")
     func passwordCommand() throws {
         #expect(try parse("sync https://h/ --password-command pass show caldav") ==
             .sync(.pair(address: "https://h/", passwordCommand: "pass show caldav", allowsPlainHTTP: false)))
@@ -26,6 +26,13 @@ struct SyncCommandParserTests: ParsingLines {
             .sync(.pair(address: "https://h/", passwordCommand: "pass show \"my dav\"", allowsPlainHTTP: false)))
         #expect(try parse("sync --allow-plain-http http://h/ --password-command  cat ~/.dav") ==
             .sync(.pair(address: "http://h/", passwordCommand: "cat ~/.dav", allowsPlainHTTP: true)))
+        // Quotes that open the first word and close the last one are the shell's: kept. The
+        // first's opening one and the last's closing one were taken off, and the command broke
+        // (found by an independent tester).
+        for command in [#"'/home/jürgen/pw' 'My CalDAV'"#, #""/my dir/pw" "My CalDAV""#, #"'a'\''b'"#] {
+            #expect(try parse("sync https://h/ --password-command " + command) ==
+                .sync(.pair(address: "https://h/", passwordCommand: command, allowsPlainHTTP: false)))
+        }
     }
 
     @Test("words out of place are named", arguments: [
