@@ -94,6 +94,8 @@ public enum SyncError: Error, Sendable {
         /// A signal ended it.
         case killed(signal: Int32)
         case printedNothing
+        /// Its first line is longer than any password (`PasswordCommand.longestPassword` bytes).
+        case printedTooMuch(bytes: Int)
     }
 
     /// A failure of the HTTP stack, sorted by what the user can do about it.

@@ -129,6 +129,10 @@ struct SyncPartsTests {
         #expect(try PasswordCommand.run("printf 'pw two\\r\\n'") == "pw two")
         #expect(Self.failure(of: "echo nope >&2; exit 3") == .failed(status: 3))
         #expect(Self.failure(of: "true") == .printedNothing)
+        // 64 KiB without a line end was sent, and servers refused it or closed the connection under
+        // it (found by an independent tester); 4096 bytes are a password.
+        #expect(Self.failure(of: "head -c 10000000 /dev/zero | tr '\\0' a") == .printedTooMuch(bytes: 4096))
+        #expect(try PasswordCommand.run("head -c 4096 /dev/zero | tr '\\0' a").utf8.count == 4096)
     }
 
     /// How `command` fails as a password command; nil when it gives a password (recorded as an issue).

@@ -71,6 +71,10 @@ enum PasswordCommand {
     /// The process groups of the commands running, stopped when the program ends (`stopAll()`).
     private static let running = Mutex<Set<Int32>>([])
 
+    /// The longest password taken, in bytes: with the user name, base64, it stays within the 8 KB
+    /// of headers servers take.
+    static let longestPassword = 4096
+
     /// Stops every password command still running: the program ends, and a prompt's sync left one
     /// waiting (found by an independent tester: it outlived the prompt).
     static func stopAll() {
@@ -133,6 +137,9 @@ enum PasswordCommand {
         var line = printed.withLock { $0 }.prefix { $0 != UInt8(ascii: "\n") }[...]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard !line.isEmpty else { throw .passwordCommand(.printedNothing) }
+        // One that printed on without a line end: sent, it made servers refuse the request's
+        // size, or close the connection under it (found by an independent tester).
+        guard line.count <= longestPassword else { throw .passwordCommand(.printedTooMuch(bytes: longestPassword)) }
         return String(decoding: line, as: UTF8.self)
     }
 }
