@@ -266,6 +266,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if name not in KEPT:
                 return self.send(404, b"no such member\n", "text/plain")
             return self.send(200, KEPT[name], "text/calendar; charset=utf-8", headers=[("ETag", etag(KEPT[name]))])
+        # One member, as listed: any other name is not there (it was answered with that member,
+        # which a real server never does).
+        if self.path.split("?")[0].rsplit("/", 1)[-1] != "item.ics":
+            return self.send(404, b"no such member\n", "text/plain")
         self.send(200, BODIES[folder], "text/calendar; charset=utf-8", headers=[("ETag", '"1"')])
 
     def applied_then_failed(self, body):

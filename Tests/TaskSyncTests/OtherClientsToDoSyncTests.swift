@@ -345,6 +345,31 @@ import Testing
         #expect(texts == ["Local", "Three again", "Two again"])
     }
 
+    /// Such a member changed here and put back there as it was (a phone winning a conflict)
+    /// arrives as it is there. Xandikos names it in no change since the sync that wrote it, and
+    /// leaves it out of a multiget: it was taken for removed there, and removed here (found by an
+    /// independent tester).
+    @Test(arguments: servers, ["q%3Fmark.ics", "hash%23x.ics"])
+    func aMemberWhoseNameHoldsAQuestionMarkOrAHashPutBackAsItWasArrives(kind: CalDAVTestServer.Kind, name: String) async throws {
+        let store = try await SyncedStore.paired(kind, "add Local\n")
+        let url = try #require(URL(string: store.server.collection.absoluteString + name))
+        let body = Data(SyncedStore.vtodo(uid: "asked", "SUMMARY:Asked").utf8)
+        func put() async throws -> Int {
+            try await store.server.client().request("PUT", url, body: body, headers: ["Content-Type": "text/calendar; charset=utf-8"]).status
+        }
+        #expect(try await put() == 201)
+        try await store.run("sync").expectSuccess()
+        try await store.script("edit 2 Asked again\n")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: sent 1 changed\n"))
+
+        #expect((200..<300).contains(try await put()))
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 changed\n"))
+        #expect(try await store.list() == "  1   Local\n  2   Asked\n")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     /// Two to-dos whose UIDs are one UUID in other letter cases, which a server holds apart: the
     /// list takes the first by name, and names the other, each sync alike. They were one task,
     /// each sync taking either, and a change here went to one or the other (found by an

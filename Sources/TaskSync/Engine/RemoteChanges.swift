@@ -71,10 +71,9 @@ struct RemoteChanges {
     /// The data and ETags of `members`, a few hundred at a time by `calendar-multiget`. A batch whose
     /// answer cannot be read (one member's data that XML cannot carry makes Radicale write XML that
     /// does not parse) or is refused is fetched again one member at a time, by `GET`: one member
-    /// the server cannot serve is then skipped, not every other with it.
-    /// With `askingAlone`, a member the answer gives no data of is asked for by `GET`.
-    static func fetch(_ members: [Member], from collection: URL, session: DAVSession,
-                      askingAlone: Bool = true) throws(SyncError) -> [Resource] {
+    /// the server cannot serve is then skipped, not every other with it. A member not there (404)
+    /// is left out.
+    static func fetch(_ members: [Member], from collection: URL, session: DAVSession) throws(SyncError) -> [Resource] {
         var fetched: [Resource] = []
         var start = 0
         while start < members.count {
@@ -101,9 +100,10 @@ struct RemoteChanges {
             }
             // A member the answer gives no data of is asked for alone: Xandikos answers 404 for one
             // whose name holds a `?` or a `#`, which a GET serves, and it was left out without a
-            // word (found by an independent tester).
+            // word (found by an independent tester); one the last sync wrote, not named since, was
+            // taken for removed there, and removed here (found by another).
             let missing = batch.filter { !given.contains(HrefPath.of($0.href, in: collection)) }
-            if askingAlone, !missing.isEmpty { fetched += try each(missing[...], from: collection, session: session) }
+            if !missing.isEmpty { fetched += try each(missing[...], from: collection, session: session) }
         }
         return fetched
     }

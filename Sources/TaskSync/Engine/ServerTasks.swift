@@ -59,10 +59,8 @@ struct ServerTasks {
             return member.etag == nil || member.etag != known
         }
         let unnamed = Self.unnamed(changes, state: state, sending: sending, idByPath: idByPath)
-        // Those the last sync wrote and the server did not name are taken for removed when the
-        // answer leaves them out: not asked for alone.
-        let resources = try RemoteChanges.fetch(stale, from: collection, session: session)
-            + RemoteChanges.fetch(Array(unnamed.values), from: collection, session: session, askingAlone: false)
+        // Those the last sync wrote and the server did not name are removed there when not there.
+        let resources = try RemoteChanges.fetch(stale + unnamed.values, from: collection, session: session)
         for resource in resources {
             let path = HrefPath.of(resource.href, in: collection)
             let known = idByPath[path]
