@@ -59,7 +59,8 @@ public enum Signals {
     /// and script modes), held until it returns: one that comes meanwhile is recorded
     /// (`endingHeld`), for `body` to stop what it started, and then ends the program as its default
     /// action would have. A child in a process group of its own gets no Ctrl-C from the terminal:
-    /// one left running outlived a one-shot `tasks sync` that Ctrl-C ended. Where the prompt handles them (`install()`), or they are ignored, `body` just runs.
+    /// one left running outlived a one-shot `tasks sync` that Ctrl-C ended. Where the prompt
+    /// handles them (`install()`), or they are ignored, `body` just runs.
     public static func holdingEndings<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         _ = held.load(ordering: .relaxed)
         var action = sigaction()

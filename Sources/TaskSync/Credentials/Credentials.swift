@@ -90,7 +90,7 @@ enum PasswordCommand {
     }
 
     private static func spawnAndWait(_ command: String, patience: TimeInterval,
-                                          stopped: () -> Bool) throws(SyncError) -> String {
+                                     stopped: () -> Bool) throws(SyncError) -> String {
         guard let child = Posix.spawnShell(command) else {
             throw .passwordCommand(.couldNotRun(Posix.lastErrorDescription()))
         }

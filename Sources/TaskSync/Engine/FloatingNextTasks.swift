@@ -10,7 +10,7 @@ import TaskModel
 /// another).
 enum FloatingNextTasks {
     /// How a sync counts such a next task again.
-    struct Counted: Equatable {
+    struct Counted {
         /// The zone whose clock the series' due was counted in, when it was read in another than
         /// this machine's: the next task's due is counted there (`due`), and its time of day there
         /// is its time here (`ICalendarResource.recounted`; read in Berlin and checked off in
@@ -40,9 +40,14 @@ enum FloatingNextTasks {
         }
         // A next task's rule: one checked off here too keeps it no more, its own next task does.
         func rule(of task: TaskItem) -> Recurrence? {
-            guard task.recurrence == nil, task.isDone else { return task.recurrence }
-            return new.first { NextTask.follows($0, series: task.id, checkedOffWhenDue: task.due, as: task, timeZone: timeZone) }
-                .flatMap(rule(of:))
+            var task = task
+            for _ in 0...new.count {
+                guard task.recurrence == nil, task.isDone else { return task.recurrence }
+                guard let next = new.first(where: { NextTask.follows($0, series: task.id, checkedOffWhenDue: task.due, as: task,
+                                                                    timeZone: timeZone) }) else { return nil }
+                task = next
+            }
+            return nil
         }
         var found: [TaskItem.ID: Counted] = [:]
         while !series.isEmpty {
