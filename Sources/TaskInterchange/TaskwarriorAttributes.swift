@@ -131,7 +131,7 @@ enum TaskwarriorAttributes {
             }
         }
         let dueDay = read.due?.day(in: timeZone)
-        if let stored = object["tasksrecur"]?.string, let recurrence = Recurrence(storedForm: stored) {
+        if let stored = object["tasksrecur"]?.string, let recurrence = Recurrence(storedForm: stored), recurrence.isWithinReach {
             read.recurrence = recurrence.kept(forDueOn: dueDay)
             read.taken.insert("tasksrecur")
         } else if let period = object["recur"]?.string, dueDay != nil, let rule = rule(period) {
@@ -171,7 +171,7 @@ enum TaskwarriorAttributes {
         default: break
         }
         let digits = period.prefix { $0.isASCII && $0.isNumber }
-        guard let count = digits.isEmpty ? 1 : Int(digits), count > 0 else { return nil }
+        guard let count = digits.isEmpty ? 1 : Int(digits), (1...Recurrence.longestPeriod).contains(count) else { return nil }
         switch period.dropFirst(digits.count) {
         case "d", "day", "days": return .days(count)
         case "w", "wk", "wks", "week", "weeks": return .weeks(count)

@@ -82,6 +82,9 @@ import TaskModel
                       ("DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=DAILY\r\nRDATE;VALUE=DATE:20261215\r\n", "FREQ=DAILY", 8),
                       ("DUE;VALUE=DATE:20270131\r\nRRULE:FREQ=MONTHLY\r\n", "FREQ=MONTHLY", 8),
                       ("DUE;VALUE=DATE:20280229\r\nRRULE:FREQ=YEARLY\r\n", "FREQ=YEARLY", 8),
+                      // Counting with it overflowed, and checking it off ended the program (found by an independent tester).
+                      ("DUE;VALUE=DATE:20261201\r\nRRULE:FREQ=WEEKLY;INTERVAL=9223372036854775807\r\n",
+                       "FREQ=WEEKLY;INTERVAL=9223372036854775807", 8),
                       // The 29th in Auckland, where the series counts (`Recurrence.zone`).
                       ("DUE;TZID=Pacific/Auckland:20270129T100000\r\nRRULE:FREQ=MONTHLY\r\n", "FREQ=MONTHLY", 8)])
     func aSeriesTasksWouldFollowOtherwiseIsRefusedWhenAsked(_ lines: String, _ rule: String, _ line: Int) throws {

@@ -42,6 +42,26 @@ import TaskModel
         #expect(task?.foreign == ["taskwarrior": #"{"project":"p"}"#])
     }
 
+    /// A period of more than 10,000 units is no series, in any format: counting with one of
+    /// `Int.max` weeks overflowed, and checking it off ended the program (found by an independent
+    /// tester, from a CalDAV server). 10,000 is one.
+    @Test(arguments: [
+        ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a@x\r\nSUMMARY:y\r\nDUE;VALUE=DATE:20261201\r\nRRULE:FREQ=WEEKLY;INTERVAL=COUNT\r\n"
+         + "END:VTODO\r\nEND:VCALENDAR\r\n", InterchangeFormat.ics),
+        (#"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"x","status":"pending","due":"20261201T000000Z","recur":"COUNTwks"}]"#,
+         .json),
+        (#"[{"uuid":"019a0000-0000-7000-8000-000000000001","description":"x","status":"pending","due":"20261201T000000Z","tasksrecur":"COUNTw"}]"#,
+         .json),
+        ("- [ ] x (due 2026-12-01, every COUNT weeks)\n", .markdown),
+        ("Call due:2026-12-01 rec:COUNTw\n", .todotxt),
+    ])
+    func aPeriodOfMoreThanTenThousandUnitsIsNoSeries(text: String, format: InterchangeFormat) throws {
+        for count in ["9223372036854775807", "10001"] {
+            #expect(try first(text.replacingOccurrences(of: "COUNT", with: count), format)?.recurrence == nil, "\(count)")
+        }
+        #expect(try first(text.replacingOccurrences(of: "COUNT", with: "10000"), format)?.recurrence?.rule == .weeks(10_000))
+    }
+
     @Test func aTaskwarriorTemplateThatIsNotOursIsStillReportedAsSkipped() throws {
         let parsed = try Interchange.parse(Array(#"{"uuid":"019a0000-0000-7000-8000-000000000009","description":"t","status":"recurring"}"#.utf8),
                                            as: .json, timeZone: Samples.utc, now: Samples.now)
