@@ -33,8 +33,13 @@ enum FloatingNextTasks {
             return !ICalendarResource.isFloating(task)
         }
         guard !new.isEmpty else { return [:] }
-        // Each series with its due counted where it was read: its own, which that zone's clock reads.
-        var series = list.filter { $0.isDone && ICalendarResource.isFloating($0) }.map { task in
+        // Each series checked off, with its due counted where it was read: its own, which that
+        // zone's clock reads. One checked off and then back on (a plain task since, changed since
+        // the last sync) left its next task: it was written in this zone (found by an independent tester).
+        let lastSync = state.lastSync ?? .distantPast
+        var series = list.filter { task in
+            (task.isDone || (task.recurrence == nil && (task.modifiedAt ?? task.createdAt) > lastSync)) && ICalendarResource.isFloating(task)
+        }.map { task in
             let zone = ICalendarResource.floatingZone(task).flatMap { $0.identifier == timeZone.identifier ? nil : $0 }
             return (task, Counted(zone: zone, due: task.due))
         }
@@ -66,12 +71,14 @@ enum FloatingNextTasks {
     }
 
     /// `next`, whose series' rule is `rule`, counted in the zone its series (`series`, `counted`
-    /// so) was: from the series' due there, when `next` is as its check-off here made it; else in
-    /// this zone (changed here), or, its rule gone, at its moment there.
+    /// so) was: from the series' due there, when `next` is as its check-off here made it (at its
+    /// making: the series may be open again); else in this zone (changed here), or, its rule gone,
+    /// at its moment there.
     private static func counted(_ next: TaskItem, by rule: Recurrence?, following series: TaskItem, counted: Counted,
                                 timeZone: TimeZone) -> Counted {
         guard let zone = counted.zone else { return Counted(zone: nil, due: next.due) }
-        guard let rule, let done = series.doneAt else { return Counted(zone: zone, due: next.due) }
+        guard let rule else { return Counted(zone: zone, due: next.due) }
+        let done = next.createdAt
         guard SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: timeZone), next.due) else {
             return Counted(zone: nil, due: next.due)
         }
