@@ -423,8 +423,9 @@ import Testing
     /// 23:00 (07:00 on Monday in Tokyo) was followed on a Saturday (found by an independent
     /// tester). So is the next one's next, checked off too; one re-dated in Tokyo keeps the time typed there
     /// (and its zone, as a series typed with its time does). The next task of one checked off and
-    /// then back on (a plain task since) was written in the machine's zone, Tokyo's or Berlin's
-    /// (found by another).
+    /// then back on (a plain task since) was written in the machine's zone, Tokyo's or Berlin's;
+    /// one checked back on after its own next task was made was a day off, that one a week early
+    /// (found by others).
     @Test(arguments: servers, [
         ("Asia/Tokyo", [["done", "1"], ["done", "2"]], ["DUE:20310302T230000", "DUE:20310309T230000", "DUE:20310316T230000"],
          "  1   ✓ Rest  2 mar 2031 23:00\n  2   ✓ Rest  9 mar 2031 23:00\n  3   Rest  16 mar 2031 23:00 ↻\n"),
@@ -434,6 +435,8 @@ import Testing
          "  1   Rest  2 mar 2031 23:00\n  2   Rest  9 mar 2031 23:00 ↻\n"),
         ("Europe/Berlin", [["done", "1"], ["done", "1"]], ["DUE:20310302T230000", "DUE:20310309T230000"],
          "  1   Rest  2 mar 2031 23:00\n  2   Rest  9 mar 2031 23:00 ↻\n"),
+        ("Asia/Tokyo", [["done", "1"], ["done", "2"], ["done", "2"]], ["DUE:20310302T230000", "DUE:20310309T230000", "DUE:20310316T230000"],
+         "  1   ✓ Rest  2 mar 2031 23:00\n  2   Rest  9 mar 2031 23:00\n  3   Rest  16 mar 2031 23:00 ↻\n"),
     ])
     func theNextTaskOfAFloatingSeriesReadInOneZoneIsCountedThere(kind: CalDAVTestServer.Kind,
                                                                   case: (zone: String, changes: [[String]], dues: [String], listed: String))

@@ -43,11 +43,13 @@ enum FloatingNextTasks {
             let zone = ICalendarResource.floatingZone(task).flatMap { $0.identifier == timeZone.identifier ? nil : $0 }
             return (task, Counted(zone: zone, due: task.due))
         }
-        // A next task's rule: one checked off here too keeps it no more, its own next task does.
+        // A next task's rule: one checked off here too keeps it no more (nor once checked back on,
+        // a plain task since), its own next task does (found by an independent tester: counted at
+        // its moment, it was a day off, and its next task a week early).
         func rule(of task: TaskItem) -> Recurrence? {
             var task = task
             for _ in 0...new.count {
-                guard task.recurrence == nil, task.isDone else { return task.recurrence }
+                guard task.recurrence == nil else { return task.recurrence }
                 guard let next = new.first(where: { NextTask.follows($0, series: task.id, checkedOffWhenDue: task.due, as: task,
                                                                     timeZone: timeZone) }) else { return nil }
                 task = next
