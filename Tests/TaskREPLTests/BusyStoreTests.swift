@@ -38,6 +38,19 @@ import Testing
         #expect(try await holder.exitStatus() == 0)
     }
 
+    /// Whether the process run with `commandLine` (its arguments, as one line) is asleep (in
+    /// SQLite's busy handler, waiting for the store).
+    private static func isWaitingForTheStore(commandLine: String) -> Bool {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.contains { pid in
+            guard pid.allSatisfy(\.isNumber), let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self).hasSuffix(commandLine + " ") else {
+                return false
+            }
+            return (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8))?.contains("nanosleep") == true
+        }
+    }
+
     /// Runs `tasks`; returns the run and when it started and ended.
     private func timedRun(_ arguments: [String], input: String = "") async throws
         -> (run: ProgramRun, start: ContinuousClock.Instant, end: ContinuousClock.Instant) {
@@ -67,7 +80,13 @@ import Testing
     @Test func anAddWaitsForAStoreReleasedWithinTheTimeout() async throws {
         let holder = try await holdStore()
         async let add = timedRun(["add", "waited"])
-        try await Task.sleep(for: .seconds(1))
+        // Released once the add waits for it, asleep in SQLite's busy handler: a fixed second's
+        // pause, and a release slow under a loaded machine, once left the add its 5 s no more.
+        let waiting = ContinuousClock.now + .seconds(120)
+        while !Self.isWaitingForTheStore(commandLine: "--db \(database) add waited") {
+            try #require(ContinuousClock.now < waiting, "the add never waited for the store")
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let released = ContinuousClock.now
         try await release(holder)
         let (run, start, end) = try await add
