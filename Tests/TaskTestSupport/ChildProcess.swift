@@ -23,11 +23,12 @@ public enum ChildProcess {
 
     /// Runs `path` with `arguments` and returns its exit status (128 + the signal if one killed it).
     /// Standard input, output and error are the files at the paths given (created or truncated).
+    /// With a `limit`, one still running then is killed (`TimedOut`).
     public static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                     input: String = "/dev/null", output: String = "/dev/null",
-                    error: String = "/dev/null") async throws -> Int32 {
+                    error: String = "/dev/null", limit: Duration? = nil) async throws -> Int32 {
         let pid = try start(path, arguments, environment: environment, input: .file(input), output: output, error: error)
-        return try await exitStatus(of: pid, path: path)
+        return try await exitStatus(of: pid, path: path, limit: limit)
     }
 
     /// What a program that ran to completion left: its exit status, standard output and error.
@@ -65,13 +66,34 @@ public enum ChildProcess {
                         error: streams.contents(of: "error") ?? "")
     }
 
+    /// A program that had not exited within the limit given, and was killed.
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var path: String
+        public var limit: Duration
+        public var description: String { "\(path) had not exited after \(limit) and was killed" }
+    }
+
     /// Waits for `pid` to exit, on a thread of its own, and returns its exit status
-    /// (128 + the signal if one killed it).
-    public static func exitStatus(of pid: pid_t, path: String) async throws -> Int32 {
+    /// (128 + the signal if one killed it). With a `limit`, one still running then is killed
+    /// (`TimedOut`): a tmux client that never answered would hold its test, and the run, forever.
+    public static func exitStatus(of pid: pid_t, path: String, limit: Duration? = nil) async throws -> Int32 {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
-                    continuation.resume(returning: try blockingExitStatus(of: pid, path: path))
+                    guard let limit else {
+                        continuation.resume(returning: try blockingExitStatus(of: pid, path: path))
+                        return
+                    }
+                    let deadline = ContinuousClock.now + limit
+                    while true {
+                        if let status = exitStatusIfEnded(of: pid) { return continuation.resume(returning: status) }
+                        guard ContinuousClock.now < deadline else {
+                            kill(pid, SIGKILL) // not waited for yet: the pid is still its own
+                            _ = try blockingExitStatus(of: pid, path: path)
+                            throw TimedOut(path: path, limit: limit)
+                        }
+                        usleep(10_000)
+                    }
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -137,6 +159,14 @@ public enum ChildProcess {
         let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard code == 0 else { throw SpawnFailed(path: path, code: code) }
         return pid
+    }
+
+    /// The exit status of `pid` when it has exited (it is then waited for), else nil at once.
+    public static func exitStatusIfEnded(of pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
     /// Waits for `pid` to exit (blocking the calling thread) and returns its exit status.

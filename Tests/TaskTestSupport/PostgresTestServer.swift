@@ -142,7 +142,11 @@ public final class PostgresTestServer: Sendable {
         let output = NSTemporaryDirectory() + "tasks-pg-out-" + id
         let error = NSTemporaryDirectory() + "tasks-pg-err-" + id
         defer { [output, error].forEach { try? FileManager.default.removeItem(atPath: $0) } }
-        let status = ChildProcess.runBlocking(path, arguments, output: output, error: error)
+        // psql waits for no statement, nor a connection, for ever: it would hold its test, and the run.
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGCONNECT_TIMEOUT"] = "60"
+        environment["PGOPTIONS"] = "-c statement_timeout=120s"
+        let status = ChildProcess.runBlocking(path, arguments, environment: environment, output: output, error: error)
         let read = { (file: String) in FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         guard status == 0 else {
             throw Failed(command: ([path] + arguments).joined(separator: " "), status: status, error: read(error))

@@ -27,8 +27,9 @@ public final class TmuxServer: Sendable {
     public func run(_ arguments: [String]) async throws -> String {
         let outputPath = NSTemporaryDirectory() + "tasks-tmux-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        // A client answers at once; one that does not within two minutes never will.
         let status = try await ChildProcess.run("/usr/bin/tmux", ["-u", "-f", "/dev/null", "-L", socket] + arguments,
-                                                output: outputPath)
+                                                output: outputPath, limit: .seconds(120))
         guard status == 0 else { throw Failed(arguments: arguments, status: status) }
         let data = FileManager.default.contents(atPath: outputPath) ?? Data()
         return String(decoding: data, as: UTF8.self)
