@@ -120,13 +120,15 @@ run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tasks" $(ARGS)
 
 # The PostgreSQL tests run against a private server (Tests/postgres-server.sh: a temporary folder,
-# a Unix socket, no port), stopped and removed however the tests end.
+# a Unix socket, no port), stopped and removed however the tests end. A run past TEST_MINUTES is
+# stopped, naming the tests still running (Tests/watched-run.py): CI gives the whole job 90 minutes.
+TEST_MINUTES ?= 50
 test: test-deps
 	$(SWIFT) build --product tasks
 	@server=$$(sh Tests/postgres-server.sh start) || exit 1; \
 	trap 'sh Tests/postgres-server.sh stop "$$server"' EXIT; trap 'exit 130' INT TERM; \
 	echo "==> PostgreSQL test server in $$server"; \
-	TASKS_TEST_PGHOST="$$server" $(SWIFT) test
+	TASKS_TEST_PGHOST="$$server" /usr/bin/python3 Tests/watched-run.py $(TEST_MINUTES) $(SWIFT) test
 	@$(MAKE) --no-print-directory fuzz-replay
 
 # Times tasks against its targets and the sqlite3 floor; prints one table (see bench/bench.py).
