@@ -428,7 +428,7 @@ enum ICalendarAttributes {
         guard Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYSETPOS"]),
               let frequency = parts.removeValue(forKey: "FREQ") else { return nil }
         let interval = parts.removeValue(forKey: "INTERVAL").map { Int($0) } ?? 1
-        guard let interval, (1...Recurrence.longestPeriod).contains(interval) else { return nil }
+        guard let interval, Recurrence.periodCounts.contains(interval) else { return nil }
         switch (frequency, parts.keys.sorted()) {
         case ("DAILY", []): return .days(interval)
         case ("WEEKLY", []): return .weeks(interval)

@@ -215,7 +215,7 @@ enum MarkdownAttributes {
             rule = .weekdays(Set(days))
         } else {
             let words = rest.split(separator: " ", omittingEmptySubsequences: false)
-            guard words.count <= 2, let count = words.count == 2 ? Int(words[0]) : 1, (1...Recurrence.longestPeriod).contains(count),
+            guard words.count <= 2, let count = words.count == 2 ? Int(words[0]) : 1, Recurrence.periodCounts.contains(count),
                   let unit = words.last else {
                 return nil
             }

@@ -171,7 +171,7 @@ enum TaskwarriorAttributes {
         default: break
         }
         let digits = period.prefix { $0.isASCII && $0.isNumber }
-        guard let count = digits.isEmpty ? 1 : Int(digits), (1...Recurrence.longestPeriod).contains(count) else { return nil }
+        guard let count = digits.isEmpty ? 1 : Int(digits), Recurrence.periodCounts.contains(count) else { return nil }
         switch period.dropFirst(digits.count) {
         case "d", "day", "days": return .days(count)
         case "w", "wk", "wks", "week", "weeks": return .weeks(count)

@@ -188,7 +188,7 @@ enum TodoTxtAttributes {
         }
         guard let unit = body.last else { return nil }
         let digits = body.dropLast()
-        guard digits.allSatisfy(\.isASCII), let count = digits.isEmpty ? 1 : Int(digits), (1...Recurrence.longestPeriod).contains(count) else {
+        guard digits.allSatisfy(\.isASCII), let count = digits.isEmpty ? 1 : Int(digits), Recurrence.periodCounts.contains(count) else {
             return nil
         }
         let rule: Recurrence.Rule

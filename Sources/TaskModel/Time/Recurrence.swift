@@ -31,17 +31,17 @@ public struct Recurrence: Sendable, Hashable {
     /// changed since says its own.
     public var minuteOfDay: Int?
 
-    /// The most units (days, weeks, months, years) a period read from another program's file or
-    /// calendar counts: a series of more is not one tasks follows. Counting with
+    /// The counts of units (days, weeks, months, years) a period read from another program's file
+    /// or calendar may have: a series of more is not one tasks follows. Counting with
     /// `INTERVAL=9223372036854775807` overflowed, and checking it off ended the program (found by
     /// an independent tester). Typed, a period counts 1,000 at most.
-    public static let longestPeriod = 10_000
+    public static let periodCounts = 1...10_000
 
-    /// Whether the period counts `longestPeriod` units at most (years counted as months).
+    /// Whether the period counts `periodCounts.upperBound` units at most (years counted as months).
     public var isWithinReach: Bool {
         switch rule {
-        case let .days(count), let .weeks(count): count <= Self.longestPeriod
-        case let .months(count, _): count <= 12 * Self.longestPeriod
+        case let .days(count), let .weeks(count): count <= Self.periodCounts.upperBound
+        case let .months(count, _): count <= 12 * Self.periodCounts.upperBound
         case .weekdays: true
         }
     }
