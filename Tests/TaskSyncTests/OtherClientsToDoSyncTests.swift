@@ -457,6 +457,29 @@ import Testing
         #expect(try await store.run("sync", environment: there) == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// The next task of a floating series read in Berlin, checked off in Tokyo and synced back in
+    /// Berlin is counted by Berlin's clock too: it was written as Tokyo counted it, on a Saturday
+    /// (found by an independent tester: read in Honolulu, checked off in Tokyo, synced in Honolulu,
+    /// the next task came a day later than synced in Tokyo).
+    @Test(arguments: servers)
+    func theNextTaskOfAFloatingSeriesCheckedOffInAnotherZoneIsCountedWhereItWasRead(kind: CalDAVTestServer.Kind) async throws {
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        let (berlin, tokyo) = (["TZ": "Europe/Berlin"], ["TZ": "Asia/Tokyo"])
+        _ = try await store.server.client().put("rest.ics", SyncedStore.vtodo(uid: "rest", "SUMMARY:Rest", "DUE:20310302T230000",
+                                                                             "RRULE:FREQ=WEEKLY;BYDAY=SU"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: berlin).expectSuccess()
+        #expect(try await store.run(["done", "1"], environment: tokyo) == ProgramRun())
+
+        let synced = try await store.run("sync", environment: berlin)
+
+        #expect(synced.status == 0 && synced.error == "")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted()
+                == ["DUE:20310302T230000", "DUE:20310309T230000"])
+        #expect(try await ProgramRun(["list"], in: store.folder, environment: store.environment(berlin)).output
+                == "  1   ✓ Rest  2 mar 2031 23:00\n  2   Rest  9 mar 2031 23:00 ↻\n")
+        #expect(try await store.run("sync", environment: berlin) == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
     /// Unchanged on both sides, a floating due read in Berlin shows at 09:00 in Tokyo after a sync
     /// there, which writes nothing to the server. It showed at its Berlin moment, 17:00, until it
     /// was changed (found by an independent tester).

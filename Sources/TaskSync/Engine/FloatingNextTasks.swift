@@ -37,11 +37,13 @@ enum FloatingNextTasks {
         // zone's clock reads. One checked off and then back on (a plain task since, changed since
         // the last sync) left its next task: it was written in this zone (found by an independent tester).
         let lastSync = state.lastSync ?? .distantPast
+        // Counted there when that is this zone too: the check-off may have been in another (this
+        // machine's zone then), and its next task was written as counted there, a day off (found by
+        // an independent tester: read in Honolulu, checked off in Tokyo, synced in Honolulu).
         var series = list.filter { task in
             (task.isDone || (task.recurrence == nil && (task.modifiedAt ?? task.createdAt) > lastSync)) && ICalendarResource.isFloating(task)
         }.map { task in
-            let zone = ICalendarResource.floatingZone(task).flatMap { $0.identifier == timeZone.identifier ? nil : $0 }
-            return (task, Counted(zone: zone, due: task.due))
+            (task, Counted(zone: ICalendarResource.floatingZone(task), due: task.due))
         }
         // A next task's rule: one checked off here too keeps it no more (nor once checked back on,
         // a plain task since), its own next task does (found by an independent tester: counted at
@@ -73,15 +75,16 @@ enum FloatingNextTasks {
     }
 
     /// `next`, whose series' rule is `rule`, counted in the zone its series (`series`, `counted`
-    /// so) was: from the series' due there, when `next` is as its check-off here made it (at its
-    /// making: the series may be open again); else in this zone (changed here), or, its rule gone,
-    /// at its moment there.
+    /// so) was: from the series' due there, when `next` is as its check-off here made it (never
+    /// changed since, or due when a check-off in this zone makes it due, at its making: the series
+    /// may be open again); else in this zone (changed here), or, its rule gone, at its moment there.
     private static func counted(_ next: TaskItem, by rule: Recurrence?, following series: TaskItem, counted: Counted,
                                 timeZone: TimeZone) -> Counted {
         guard let zone = counted.zone else { return Counted(zone: nil, due: next.due) }
         guard let rule else { return Counted(zone: zone, due: next.due) }
         let done = next.createdAt
-        guard SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: timeZone), next.due) else {
+        guard next.modifiedAt == nil
+                || SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: timeZone), next.due) else {
             return Counted(zone: nil, due: next.due)
         }
         return Counted(zone: zone, due: following(counted.due, by: rule, checkedOffAt: done, in: zone))
