@@ -71,6 +71,8 @@ extension SyncError {
             "the password command printed no password"
         case let .passwordCommand(.printedTooMuch(bytes)):
             "the password command's first line is over \(bytes) bytes: not a password"
+        case .passwordCommand(.printedNoText):
+            "the password command's first line is not text: not a password"
         case let .pairingFile(path, reason):
             "cannot use the pairing file \(path): \(reason)"
         case let .unreadablePairingFile(path):

@@ -96,6 +96,10 @@ public enum SyncError: Error, Sendable {
         case printedNothing
         /// Its first line is longer than any password (`PasswordCommand.longestPassword` bytes).
         case printedTooMuch(bytes: Int)
+        /// Its first line is not text: not UTF-8, or holding a control character (a NUL). It was
+        /// sent, made readable, and the server's refusal blamed the password (found by an
+        /// independent tester).
+        case printedNoText
     }
 
     /// A failure of the HTTP stack, sorted by what the user can do about it.

@@ -133,6 +133,12 @@ struct SyncPartsTests {
         // it (found by an independent tester); 4096 bytes are a password.
         #expect(Self.failure(of: "head -c 10000000 /dev/zero | tr '\\0' a") == .printedTooMuch(bytes: 4096))
         #expect(try PasswordCommand.run("head -c 4096 /dev/zero | tr '\\0' a").utf8.count == 4096)
+        // Bytes that are not UTF-8 were made U+FFFD and sent, a NUL sent as it is (found by an
+        // independent tester); a tab and any letter are a password's.
+        #expect(Self.failure(of: "printf 'p\\351ss\\n'") == .printedNoText)
+        #expect(Self.failure(of: "printf 'secret\\0tail\\n'") == .printedNoText)
+        #expect(Self.failure(of: "printf 'pw\\033[0m\\n'") == .printedNoText)
+        #expect(try PasswordCommand.run("printf 'p\\tw Grüße ✓\\n'") == "p\tw Grüße ✓")
     }
 
     /// How `command` fails as a password command; nil when it gives a password (recorded as an issue).

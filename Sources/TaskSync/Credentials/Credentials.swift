@@ -140,6 +140,12 @@ enum PasswordCommand {
         // One that printed on without a line end: sent, it made servers refuse the request's
         // size, or close the connection under it (found by an independent tester).
         guard line.count <= longestPassword else { throw .passwordCommand(.printedTooMuch(bytes: longestPassword)) }
-        return String(decoding: line, as: UTF8.self)
+        // Sent as it is: bytes that are not UTF-8 were made U+FFFD, a NUL went out (a tab may be a
+        // password's).
+        guard let password = String(validating: line, as: UTF8.self),
+              !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else {
+            throw .passwordCommand(.printedNoText)
+        }
+        return password
     }
 }
