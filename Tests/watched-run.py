@@ -16,8 +16,9 @@ import sys
 import threading
 
 # Swift Testing's console lines: "◇ Test name() started." and "✔ Test name() passed after 1.2 seconds.",
-# "✘ Test name() failed after …", "✔ Test name(kind:) with 2 test cases passed after …".
-STARTED = re.compile(r"^◇ (Test|Suite) (.+) started\.$")
+# "✘ Test name() failed after …", "✔ Test name(kind:) with 2 test cases passed after …". A test's
+# cases ("◇ Test case passing 1 argument … started.") say when they start, not when they end.
+STARTED = re.compile(r"^◇ (Test|Suite) (?!case passing )(.+) started\.$")
 ENDED = re.compile(r"^[✔✘➜] (Test|Suite) (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)")
 
 
