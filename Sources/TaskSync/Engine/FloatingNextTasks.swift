@@ -11,11 +11,11 @@ import TaskModel
 enum FloatingNextTasks {
     /// How a sync counts such a next task again.
     struct Counted {
-        /// The zone whose clock the series' due was counted in, when it was read in another than
-        /// this machine's: the next task's due is counted there (`due`), and its time of day there
-        /// is its time here (`ICalendarResource.recounted`; read in Berlin and checked off in
-        /// Tokyo, the next task was written at the time its moment is in Tokyo: found by an
-        /// independent tester).
+        /// The zone whose clock the series' due was counted in, when the system knows it (this
+        /// machine's too: the check-off may have been in another): the next task's due is counted
+        /// there (`due`), and its time of day there is its time here (`ICalendarResource.recounted`;
+        /// read in Berlin and checked off in Tokyo, the next task was written at the time its
+        /// moment is in Tokyo: found by an independent tester).
         var zone: TimeZone?
         /// The next task's due, counted in `zone` from the series' due there when it was made here
         /// from that due and not changed since. Counted here, a weekly series due on Sundays at
