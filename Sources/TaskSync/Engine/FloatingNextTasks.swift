@@ -52,8 +52,9 @@ enum FloatingNextTasks {
             var task = task
             for _ in 0...new.count {
                 guard task.recurrence == nil else { return task.recurrence }
-                guard let next = new.first(where: { NextTask.follows($0, series: task.id, checkedOffWhenDue: task.due, as: task,
-                                                                    timeZone: timeZone) }) else { return nil }
+                guard let next = new.first(where: { checkOffZones(of: $0, series: task, read: nil, timeZone: timeZone) != nil }) else {
+                    return nil
+                }
                 task = next
             }
             return nil
@@ -62,10 +63,11 @@ enum FloatingNextTasks {
         while !series.isEmpty {
             var next: [(TaskItem, Counted)] = []
             for task in new where found[task.id] == nil {
-                guard let (checkedOff, counted) = series.first(where: { series, _ in
-                    NextTask.follows(task, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
-                }) else { continue }
-                let recounted = Self.counted(task, by: rule(of: task), following: checkedOff, counted: counted, timeZone: timeZone)
+                guard let (checkedOff, counted, zones) = series.lazy.compactMap({ series, counted in
+                    checkOffZones(of: task, series: series, read: counted.zone, timeZone: timeZone).map { (series, counted, $0) }
+                }).first else { continue }
+                let recounted = Self.counted(task, by: rule(of: task), following: checkedOff, checkedOffIn: zones,
+                                             counted: counted)
                 found[task.id] = recounted
                 next.append((task, recounted))
             }
@@ -74,17 +76,48 @@ enum FloatingNextTasks {
         return found
     }
 
+    /// The zones whose clock may have counted `next` as the next task of `series` checked off here,
+    /// when it is: the one whose clock gave it its identity (`NextTask.isFollower`), this
+    /// machine's or `read` (the series') first, else the named zones of the offset from UTC that
+    /// did (the machine has moved since: found by an independent tester, the next task changed
+    /// before the sync, or the series checked back on, was counted at its moment here, or not
+    /// known as the next task at all); this machine's when it follows by its making alone (its
+    /// identity was taken).
+    private static func checkOffZones(of next: TaskItem, series: TaskItem, read: TimeZone?, timeZone: TimeZone) -> [TimeZone]? {
+        func gaveIdentity(_ zone: TimeZone) -> Bool {
+            NextTask.isFollower(next, series: series.id, checkedOffWhenDue: series.due, timeZone: zone)
+        }
+        if let zone = ([timeZone] + (read.map { [$0] } ?? [])).first(where: gaveIdentity) { return [zone] }
+        if NextTask.follows(next, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone) {
+            return [timeZone]
+        }
+        // Its check-off changed the series when it made `next`: one unchanged since cannot be its.
+        guard (series.modifiedAt ?? series.createdAt) >= next.createdAt, case let .instant(due)? = series.due else { return nil }
+        var tried: Set<Int> = []
+        for zone in namedZones {
+            let offset = zone.secondsFromGMT(for: due)
+            guard tried.insert(offset).inserted, let fixed = TimeZone(secondsFromGMT: offset), gaveIdentity(fixed) else { continue }
+            return namedZones.filter { $0.secondsFromGMT(for: due) == offset }
+        }
+        return nil
+    }
+
+    /// The zones this system names, made when first needed.
+    private static let namedZones = TimeZone.knownTimeZoneIdentifiers.compactMap(TimeZone.init(identifier:))
+
     /// `next`, whose series' rule is `rule`, counted in the zone its series (`series`, `counted`
     /// so) was: from the series' due there, when `next` is as its check-off here made it (never
-    /// changed since, or due when a check-off in this zone makes it due, at its making: the series
-    /// may be open again); else in this zone (changed here), or, its rule gone, at its moment there.
-    private static func counted(_ next: TaskItem, by rule: Recurrence?, following series: TaskItem, counted: Counted,
-                                timeZone: TimeZone) -> Counted {
+    /// changed since, or due when a check-off in one of `zones` makes it due, at its making: the
+    /// series may be open again); else in this zone (changed here), or, its rule gone, at its
+    /// moment there.
+    private static func counted(_ next: TaskItem, by rule: Recurrence?, following series: TaskItem,
+                                checkedOffIn zones: [TimeZone], counted: Counted) -> Counted {
         guard let zone = counted.zone else { return Counted(zone: nil, due: next.due) }
         guard let rule else { return Counted(zone: zone, due: next.due) }
         let done = next.createdAt
-        guard next.modifiedAt == nil
-                || SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: timeZone), next.due) else {
+        guard next.modifiedAt == nil || zones.contains(where: { checkOffZone in
+            SyncFields.sameDue(following(series.due, by: rule, checkedOffAt: done, in: checkOffZone), next.due)
+        }) else {
             return Counted(zone: nil, due: next.due)
         }
         return Counted(zone: zone, due: following(counted.due, by: rule, checkedOffAt: done, in: zone))
