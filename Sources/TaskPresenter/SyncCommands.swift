@@ -110,7 +110,7 @@ enum SyncCommands {
         let when = status.lastSync.map { "last synced \(Self.time($0, at: moment)); \(tasks) \(status.syncedTasks == 1 ? "was" : "were") on both sides" }
             ?? (status.syncedTasks > 0 ? "first sync not finished (sync finishes it); \(tasks) on both sides so far" : "not synced yet")
         // `sync` says what fails.
-        let failed = status.lastFailure.map { [Message.info("last sync failed \(Self.time($0, at: moment)): sync says why")] } ?? []
+        let failed = status.lastFailure.map { [Message.info("last sync failed \(Self.time($0, at: moment)): run sync to see why")] } ?? []
         let leftAlone = status.leftAlone == 0 ? []
             : [Message.info("left alone: \(status.leftAlone) \(status.leftAlone == 1 ? "to-do" : "to-dos") on the server that tasks cannot read or follow")]
         return [.info("paired with \(pairing.url.absoluteString)\(who)"), .info("password from " + password),

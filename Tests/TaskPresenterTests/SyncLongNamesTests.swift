@@ -94,7 +94,7 @@ struct SyncLongNamesTests {
                                 lastFailure: Date(timeIntervalSince1970: 1_795_003_600))
 
         #expect(SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment).map(\.text).suffix(2) == [
-            "last synced 2026-11-18 12:06; 3 tasks were on both sides", "last sync failed 2026-11-18 13:06: sync says why",
+            "last synced 2026-11-18 12:06; 3 tasks were on both sides", "last sync failed 2026-11-18 13:06: run sync to see why",
         ])
     }
 

@@ -79,7 +79,7 @@ final class SyncedStore: Sendable {
     /// `sync --status` without the line that says when the last sync failed, and whether it said so.
     func statusWithoutFailure() async throws -> (status: String, saysFailed: Bool) {
         let status = try await run("sync", "--status").output
-        let without = status.replacing(/last sync failed \d{4}-\d\d-\d\d \d\d:\d\d: sync says why\n/, with: "")
+        let without = status.replacing(/last sync failed \d{4}-\d\d-\d\d \d\d:\d\d: run sync to see why\n/, with: "")
         return (without, without != status)
     }
 
