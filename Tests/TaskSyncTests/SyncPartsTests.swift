@@ -161,7 +161,7 @@ struct SyncPartsTests {
         let started = Date()
         #expect(try PasswordCommand.run("sleep 987.6543 & echo secret", patience: 60) == "secret")
         #expect(Date().timeIntervalSince(started) < 30)
-        #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep 987.6543"]) == 1)
+        #expect(Self.noneRunning("sleep 987.6543"))
         // One printing more lines is read to its end, keeping the first (not all: `yes` filled the memory).
         #expect(try PasswordCommand.run("echo secret; head -c 10000000 /dev/zero") == "secret")
         #expect(Self.failure(of: "kill -9 $$") == .killed(signal: 9))
@@ -177,7 +177,19 @@ struct SyncPartsTests {
         let failure = Self.failure(of: "sleep \(marker); echo late", patience: byInterruption ? 600 : 1,
                                    stopped: { Date().timeIntervalSince(started) > 1 })
         #expect(failure == .noAnswer(seconds: byInterruption ? 600 : 1))
+        #expect(Self.noneRunning("sleep \(marker)"))
+    }
+
+    /// Whether no process runs with `commandLine` in its command line, within a minute: one killed
+    /// ends a moment later, after the command that started it is seen ended (a loaded clean-clone
+    /// run found it still there).
+    private static func noneRunning(_ commandLine: String) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
         // pgrep finds none: 1.
-        #expect(ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", "sleep \(marker)"]) == 1)
+        while ChildProcess.runBlocking("/usr/bin/pgrep", ["-f", commandLine]) != 1 {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
     }
 }
