@@ -492,6 +492,39 @@ import Testing
         #expect(try await store.run("sync", environment: zone) == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// An overdue floating series due at 01:00, read in one zone and checked off in one 12 hours
+    /// ahead, on the next day there, has its next task on the next day of the clock it was read
+    /// by, also when the next task was starred, tagged or moved before the sync: it was then
+    /// written as the other zone counted it, a day late (found by an independent tester: read in
+    /// Honolulu, checked off in Tokyo). The test cannot choose its moment: it chooses the zones
+    /// (`Etc/GMT+N` is UTC−N), so that it is between 12:00 and 22:00 where the series was read.
+    @Test(arguments: servers, [[], ["fav", "2"], ["tag", "2", "+x"], ["mv", "2", "1"]])
+    func anOverdueFloatingSeriesIsFollowedOnTheDayOfTheClockItWasReadBy(kind: CalDAVTestServer.Kind, change: [String]) async throws {
+        let hourInUTC = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(secondsFromGMT: 0)!, from: Date()).hour!
+        // Hours from UTC where it is 12:00 to 22:00 now, from −12 to +2 (the other zone, 12 hours
+        // ahead, at +14 at most): two arcs of the day's 24 hours, 11 and 15 long, always meet.
+        let offset = try #require((-12...2).first { (hourInUTC + $0 + 24) % 24 >= 12 && (hourInUTC + $0 + 24) % 24 <= 22 })
+        let name = { (hours: Int) in hours == 0 ? "Etc/GMT" : "Etc/GMT" + (hours < 0 ? "+" : "-") + String(abs(hours)) }
+        let (read, checkedOff) = (["TZ": name(offset)], ["TZ": name(offset + 12)])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: name(offset)))
+        let today = calendar.startOfDay(for: Date())
+        func due(_ days: Int) throws -> String {
+            let day = calendar.dateComponents([.year, .month, .day], from: try #require(calendar.date(byAdding: .day, value: days, to: today)))
+            return String(format: "DUE:%04d%02d%02dT010000", day.year!, day.month!, day.day!)
+        }
+        let store = try SyncedStore(try await CalDAVTestServer.start(kind))
+        _ = try await store.server.client().put("rest.ics", SyncedStore.vtodo(uid: "rest", "SUMMARY:Rest", try due(-7), "RRULE:FREQ=DAILY"))
+        try await store.run("sync", store.server.collection.absoluteString, environment: read).expectSuccess()
+        #expect(try await store.run(["done", "1"], environment: checkedOff) == ProgramRun())
+        if !change.isEmpty { #expect(try await store.run(change, environment: checkedOff) == ProgramRun()) }
+
+        let synced = try await store.run("sync", environment: read)
+
+        #expect(synced.status == 0 && synced.error == "")
+        #expect(try await store.remote().values.compactMap { SyncedStore.line("DUE", in: $0) }.sorted() == [try due(-7), try due(1)])
+    }
+
     /// Unchanged on both sides, a floating due read in Berlin shows at 09:00 in Tokyo after a sync
     /// there, which writes nothing to the server. It showed at its Berlin moment, 17:00, until it
     /// was changed (found by an independent tester).

@@ -88,18 +88,20 @@ enum FloatingNextTasks {
             NextTask.isFollower(next, series: series.id, checkedOffWhenDue: series.due, timeZone: zone)
         }
         if let zone = ([timeZone] + (read.map { [$0] } ?? [])).first(where: gaveIdentity) { return [zone] }
-        if NextTask.follows(next, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone) {
-            return [timeZone]
-        }
         // Its check-off changed the series when it made `next`: one unchanged since cannot be its.
-        guard (series.modifiedAt ?? series.createdAt) >= next.createdAt, case let .instant(due)? = series.due else { return nil }
-        var tried: Set<Int> = []
-        for zone in namedZones {
-            let offset = zone.secondsFromGMT(for: due)
-            guard tried.insert(offset).inserted, let fixed = TimeZone(secondsFromGMT: offset), gaveIdentity(fixed) else { continue }
-            return namedZones.filter { $0.secondsFromGMT(for: due) == offset }
+        if (series.modifiedAt ?? series.createdAt) >= next.createdAt, case let .instant(due)? = series.due {
+            var tried: Set<Int> = []
+            for zone in namedZones {
+                let offset = zone.secondsFromGMT(for: due)
+                guard tried.insert(offset).inserted, let fixed = TimeZone(secondsFromGMT: offset), gaveIdentity(fixed) else { continue }
+                return namedZones.filter { $0.secondsFromGMT(for: due) == offset }
+            }
         }
-        return nil
+        // Known by its making alone (its identity was taken) only then: the series and it have one
+        // text and moment in any zone, and this one's clock, taken first, made a next task starred
+        // since its check-off in another zone a day off (found by an independent tester).
+        return NextTask.follows(next, series: series.id, checkedOffWhenDue: series.due, as: series, timeZone: timeZone)
+            ? [timeZone] : nil
     }
 
     /// The zones this system names, made when first needed.
