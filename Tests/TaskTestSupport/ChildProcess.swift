@@ -161,6 +161,43 @@ public enum ChildProcess {
         return pid
     }
 
+    /// A process running now, as /proc shows it.
+    public struct Running: Sendable, CustomStringConvertible {
+        public var pid: pid_t
+        public var parent: pid_t
+        /// Its state: R running, S sleeping, Z ended and not yet waited for, …
+        public var state: Character
+        /// Its arguments joined by spaces (empty once it has ended).
+        public var commandLine: String
+        public var description: String { "\(pid) (parent \(parent), \(state)): \(commandLine)" }
+    }
+
+    /// The processes `pid` started and theirs, as /proc shows them now (a process that left for
+    /// another parent, its own ended, is not among them).
+    public static func descendants(of pid: pid_t) -> [Running] {
+        var all: [Running] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let id = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // "pid (command) state ppid …": the command may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { continue }
+            // Each argument ends in a NUL.
+            let arguments = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") ?? Data()
+            let line = String(decoding: arguments.dropLast().map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            all.append(Running(pid: id, parent: parent, state: state, commandLine: line))
+        }
+        var found: [Running] = []
+        var parents: Set<pid_t> = [pid]
+        while true {
+            let known = Set(found.map(\.pid))
+            let next = all.filter { parents.contains($0.parent) && !known.contains($0.pid) }
+            guard !next.isEmpty else { return found }
+            found += next
+            parents = Set(next.map(\.pid))
+        }
+    }
+
     /// The exit status of `pid` when it has exited (it is then waited for), else nil at once.
     public static func exitStatusIfEnded(of pid: pid_t) -> Int32? {
         var status: Int32 = 0
