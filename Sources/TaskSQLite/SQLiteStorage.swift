@@ -46,6 +46,10 @@ public final class SQLiteStorage: TaskStorage {
             // A new store is private whatever the umask: SQLite gives its log files the file's mode.
             StoreFile.createPrivately(path: path)
         }
+        // Which file is at the path, taken before it is opened: taken after, a file deleted while it
+        // was opened had none, and its deletion was never noticed (an open prompt saved on into
+        // it; found in loaded test runs). A file put there meanwhile is then taken for replaced.
+        let opened = StoreFile.identity(path: path)
         // When it is, opening runs no migrator; a store open in this process was checked then.
         let isCurrent = try openInThisProcess || StoreFile.check(path: path)
         if !isCurrent && !creatingOrUpgrading { throw StoreError.olderStore(path: path) }
@@ -84,7 +88,7 @@ public final class SQLiteStorage: TaskStorage {
             throw StoreError.mapping(error, path: path, opening: true)
         }
         self.upgrade = upgrade.value.withLock { $0 }
-        file = StoreFile.identity(path: path)
+        file = opened ?? StoreFile.identity(path: path)
     }
 
     private init(memoryWriter: DatabaseQueue, interruption: SQLiteInterruption) throws {
