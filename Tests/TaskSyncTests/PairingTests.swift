@@ -167,8 +167,7 @@ import Testing
                         return continuation.resume(returning: found)
                     }
                     // Ended, not yet waited for: a zombie.
-                    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-                    if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return continuation.resume(returning: nil) }
+                    if ChildProcess.running(pid)?.state ?? "Z" == "Z" { return continuation.resume(returning: nil) }
                     usleep(5_000)
                 }
                 kill(pid, SIGKILL)
@@ -179,10 +178,7 @@ import Testing
 
     /// Whether `process` still runs: its pid shows the same command line, and has not ended.
     private static func isRunning(_ process: ChildProcess.Running) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z",
-              let arguments = FileManager.default.contents(atPath: "/proc/\(process.pid)/cmdline") else { return false }
-        return String(decoding: arguments.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self) == process.commandLine + " "
+        ChildProcess.running(process.pid).map { $0.state != "Z" && $0.commandLine == process.commandLine } ?? false
     }
 
     /// A password command gives no user name: with none in the address, the server's refusal says

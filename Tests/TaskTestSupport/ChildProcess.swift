@@ -172,21 +172,23 @@ public enum ChildProcess {
         public var description: String { "\(pid) (parent \(parent), \(state)): \(commandLine)" }
     }
 
+    /// The process `pid` as /proc shows it now; nil when there is none.
+    public static func running(_ pid: pid_t) -> Running? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // "pid (command) state ppid …": the command may hold spaces and parentheses.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
+        // Each argument ends in a NUL.
+        let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+        let line = String(decoding: arguments.dropLast().map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        return Running(pid: pid, parent: parent, state: state, commandLine: line)
+    }
+
     /// The processes `pid` started and theirs, as /proc shows them now (a process that left for
     /// another parent, its own ended, is not among them).
     public static func descendants(of pid: pid_t) -> [Running] {
-        var all: [Running] = []
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let id = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // "pid (command) state ppid …": the command may hold spaces and parentheses.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { continue }
-            // Each argument ends in a NUL.
-            let arguments = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") ?? Data()
-            let line = String(decoding: arguments.dropLast().map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-            all.append(Running(pid: id, parent: parent, state: state, commandLine: line))
-        }
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0).flatMap(running) }
         var found: [Running] = []
         var parents: Set<pid_t> = [pid]
         while true {
@@ -202,6 +204,11 @@ public enum ChildProcess {
     public static func exitStatusIfEnded(of pid: pid_t) -> Int32? {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return exitStatus(fromWaitStatus: status)
+    }
+
+    /// The exit status a wait status says: 128 + the signal if one killed the program.
+    private static func exitStatus(fromWaitStatus status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
@@ -212,7 +219,6 @@ public enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnFailed(path: path, code: errno) }
         }
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return exitStatus(fromWaitStatus: status)
     }
 }
