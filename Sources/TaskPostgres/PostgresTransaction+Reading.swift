@@ -74,9 +74,19 @@ extension PostgresTransaction: TaskReading {
 
     /// Those of `ids` that are not in the list, in the order given.
     func missing(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        try absent(ids, where: "t.removed_by IS NULL")
+    }
+
+    /// Those of `ids` with no row, live or hidden by a removal the history keeps.
+    func untraced(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        try absent(ids, where: "true")
+    }
+
+    /// Those of `ids` with no row that `condition` holds for, in the order given.
+    private func absent(_ ids: [TaskItem.ID], where condition: String) throws -> [TaskItem.ID] {
         let rows = try query("""
             SELECT i.id FROM unnest($1::uuid[]) WITH ORDINALITY AS i(id, ordinal)
-            LEFT JOIN tasks.task t ON t.uuid = i.id AND t.removed_by IS NULL
+            LEFT JOIN tasks.task t ON t.uuid = i.id AND \(condition)
             WHERE t.uuid IS NULL ORDER BY i.ordinal
             """, .uuids(ids))
         return (0..<rows.count).compactMap { rows.uuid($0, 0) }

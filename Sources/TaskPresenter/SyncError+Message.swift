@@ -86,10 +86,15 @@ extension SyncError {
             "interrupted; nothing is lost: sync again to finish"
         case let .wouldEmptyServer(count):
             // `help sync` says how to bring them back, or empty both.
-            "nothing synced: this list has none of the \(count) tasks synced (help sync)"
+            "nothing synced: " + Self.lacking("this list", count)
         case let .wouldEmptyList(count):
-            "nothing synced: the server has none of the \(count) tasks synced (help sync)"
+            "nothing synced: " + Self.lacking("the server", count)
         }
+    }
+
+    /// That `side` holds none of the `count` tasks synced last time, and where to read what to do.
+    private static func lacking(_ side: String, _ count: Int) -> String {
+        side + (count == 1 ? " lacks the one task synced" : " has none of the \(count) tasks synced") + " (help sync)"
     }
 
     /// `start`, the netrc file read (`netrcFile`, nil for `~/.netrc`), `end`: the file's path when it

@@ -123,8 +123,18 @@ extension SQLiteTransaction: TaskReading {
 
     /// Those of `ids` that are not in the list, in the order given.
     func missing(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        try absent(ids, where: Self.isLive)
+    }
+
+    /// Those of `ids` with no row, live or hidden by a removal the history keeps.
+    func untraced(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] {
+        try absent(ids, where: "1")
+    }
+
+    /// Those of `ids` with no row that `condition` holds for, in the order given.
+    private func absent(_ ids: [TaskItem.ID], where condition: String) throws -> [TaskItem.ID] {
         try mapErrors {
-            let select = try statement("SELECT 1 FROM task WHERE uuid = ? AND \(Self.isLive)")
+            let select = try statement("SELECT 1 FROM task WHERE uuid = ? AND \(condition)")
             return try ids.filter { id in
                 var found = false
                 try select.forEachRow(.uuid(id)) { _ in found = true }

@@ -133,6 +133,7 @@ private final class UnlistableStore: TaskStorage, @unchecked Sendable {
         func firstTasks(_ count: Int) throws -> TaskList { throw UnlistableStore.failure }
         func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem] { throw UnlistableStore.failure }
         func task(id: TaskItem.ID) throws -> TaskItem? { try base.task(id: id) }
+        func untraced(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] { try base.untraced(ids) }
         func count() throws -> Int { try base.count() }
         func externalVersion() throws -> Int { try base.externalVersion() }
     }

@@ -45,6 +45,35 @@ import Testing
         #expect(try await store.list().split(separator: "\n").count == (addedSince.isEmpty ? 3 : 4))
     }
 
+    /// With one task synced, a store replaced was not told from that task removed here: it was
+    /// removed on the server (found by an independent tester). The store's history tells them apart.
+    @Test(arguments: ["", "add Pay rent\n"])
+    func aStoreReplacedWithOneTaskSyncedDoesNotRemoveItThere(addedSince: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Call mom\n")
+        try Self.replaceStore(store)
+        if !addedSince.isEmpty { try await store.script(addedSince) }
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: nothing synced: this list lacks the one task synced (help sync)\n", status: 1))
+        #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) } == ["SUMMARY:Call mom"])
+    }
+
+    /// Every task removed here, at once, one by one or by `clear`, is a change made here, which the
+    /// store's history keeps: the server loses them too (it refused, taking the list for a store replaced).
+    @Test(arguments: [("add Call mom\n", "rm 1\n"), ("add Call mom\nadd Buy milk\nadd Water plants\n", "rm 1-3\n"),
+                      ("add Call mom\nadd Buy milk\n", "rm 2\nrm 1\n"), ("add Call mom\nadd Buy milk\n", "clear\n"),
+                      ("add Call mom\nadd Buy milk\n", "rm 1-2\nadd Pay rent\n")])
+    func everyTaskRemovedHereIsRemovedThere(tasks: String, removing: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, tasks)
+        try await store.script(removing)
+
+        let run = try await store.run("sync")
+
+        #expect(run.status == 0 && run.error.isEmpty)
+        #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) } == (removing.contains("add") ? ["SUMMARY:Pay rent"] : []))
+    }
+
     @Test(arguments: [(false, false), (true, false), (false, true)])
     func aTaskListEmptiedOnTheServerDoesNotEmptyTheList(addedSince: Bool, changedHere: Bool) async throws {
         let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")

@@ -47,6 +47,7 @@ public final class ReadCountingStore: TaskStorage, Sendable {
         }
         func tasks(at indices: [ClosedRange<Int>]) throws -> [Int: TaskItem] { try base.tasks(at: indices) }
         func task(id: TaskItem.ID) throws -> TaskItem? { try base.task(id: id) }
+        func untraced(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID] { try base.untraced(ids) }
         func count() throws -> Int { try base.count() }
         func externalVersion() throws -> Int { try base.externalVersion() }
 

@@ -77,6 +77,11 @@ public protocol TaskReading {
     /// The task with this identity, if it is in the list.
     func task(id: TaskItem.ID) throws -> TaskItem?
 
+    /// Those of `ids` of which the store keeps no trace, in the order given: neither in the list
+    /// nor removed from it within the history it keeps. A sync asks it to tell a task removed here
+    /// from one this store never held (a store replaced).
+    func untraced(_ ids: [TaskItem.ID]) throws -> [TaskItem.ID]
+
     /// How many tasks the list holds.
     func count() throws -> Int
 

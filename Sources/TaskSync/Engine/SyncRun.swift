@@ -77,17 +77,20 @@ struct SyncRun {
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
         let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases,
                                 remembered: remembered)
-        // A list here that holds none of the tasks synced last time is more likely a store replaced
-        // (a new file, a restore, with perhaps a task added since) than every task removed one by
-        // one: emptying the server from it would lose every task there (found by an independent
-        // tester, the prompt doing it by itself two seconds after a task was added). So it is
-        // whatever the other side changed meanwhile: a task changed there would come back, and
-        // every other go (found by an independent tester).
+        // A list here that holds none of the tasks synced last time, and that never held one it
+        // would remove there, is a store replaced (a new file, a restore, with perhaps a task added
+        // since), not tasks removed here: emptying the server from it would lose every task there
+        // (found by an independent tester, the prompt doing it by itself two seconds after a task
+        // was added; with one task synced, by another). Nor is it whatever the other side changed
+        // meanwhile: a task changed there would come back, and every other go.
         let (synced, items) = (state.syncedCount, state.items)
         let isSynced = { (id: TaskItem.ID) in items[id.uuidString.lowercased()].map { $0.unreadableThere != true } ?? false }
         let bases = bases
-        if synced >= 2, plan.writes.contains(where: { $0.body == nil }), !list.contains(where: { isSynced($0.id) }) {
-            throw .wouldEmptyServer(synced)
+        let removedThere = plan.writes.filter { $0.body == nil }.map(\.id)
+        if !removedThere.isEmpty, !list.contains(where: { isSynced($0.id) }) {
+            let untraced: [TaskItem.ID]
+            do { untraced = try storage.read { try $0.untraced(removedThere) } } catch { throw .store(error) }
+            if !untraced.isEmpty { throw .wouldEmptyServer(synced) }
         }
         // The same the other way: a task list emptied on the server (a new collection at the same
         // address, a server restored empty) would empty the list here.

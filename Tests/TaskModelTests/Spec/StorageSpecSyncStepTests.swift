@@ -104,3 +104,28 @@ private extension TaskStorage {
         try write { try $0.importTasks(tasks, removing: removing, from: .sync, at: StorageSpecSyncStepTests.now) }
     }
 }
+
+/// What a store says it never held, on every backend: a sync tells by it a task removed here from
+/// one of a store replaced, which it must not remove on the server.
+@Suite struct StorageSpecTraceTests {
+    static let unknown = UUID(uuidString: "0190A2B4-0000-7000-8000-0000000000FF")!
+
+    @Test(arguments: Backend.allCases) func aTaskInTheListOrRemovedFromItIsTracedAndOneNeverHeldIsNot(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let tasks = try database.fill(["kept", "removed", "cleared", "removed and brought back"])
+        try database.remove(ids: [tasks[1].id])
+        try database.remove(ids: [tasks[3].id])
+        try database.undo()
+        _ = try database.removeAll()
+        let ids = [Self.unknown] + tasks.map(\.id) + [Self.unknown]
+        #expect(try database.read { try $0.untraced(ids) } == [Self.unknown, Self.unknown])
+        #expect(try database.read { try $0.untraced([]) } == [])
+    }
+
+    @Test(arguments: Backend.allCases) func aTaskWhoseAddingWasUndoneIsTraced(_ backend: Backend) throws {
+        let database = try backend.makeStorage()
+        let task = try database.create(text: "a")
+        try database.undo()
+        #expect(try database.read { try $0.untraced([task.id]) } == [])
+    }
+}
