@@ -1,4 +1,5 @@
 import TaskModel
+import TaskWidth
 
 extension StoreError {
     /// The sentence the user reads for a store failure (after `<input>: ` when a command failed,
@@ -90,6 +91,14 @@ extension StoreError {
         return "\(path) was \(what) while tasks had it open"
             + (afterCommand ? ", so no change can be saved (`export FILE` saves the list shown; \(again))"
                             : "; `export FILE` saves the list shown, and changes cannot be saved (\(again))")
+    }
+
+    /// What a prompt says as it closes when the store's file was deleted or replaced before the
+    /// changes made there were sent: no later sync reads them; nil for any other error.
+    var unsentChangesLost: String? {
+        guard case let .fileGone(path, replaced) = self else { return nil }
+        let (start, end) = ("unsent changes are lost: ", " was \(replaced ? "replaced" : "deleted") while tasks had it open")
+        return start + path.abbreviatedInMiddle(to: max(80 - DisplayWidth.of(start + end), 16)) + end
     }
 
     /// What a prompt says under the list it shows, or after exporting it, from what it holds once

@@ -247,6 +247,8 @@ enum SyncCommands {
         switch finish {
         case .nothingToSend: return []
         case let .ended(.synced(report, _)): return lines(report)
+        case let .ended(.failed(.store(error as StoreError))) where error.unsentChangesLost != nil:
+            return [.error(error.unsentChangesLost!)]
         case let .ended(.failed(error)): return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
         case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
         case .givenUp: return [.error(unsent + "interrupted")]

@@ -111,6 +111,27 @@ import Testing
         #expect(paired.view.messages == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
     }
 
+    /// The store's file deleted or replaced before a change made at the prompt was sent: the change
+    /// went with the file, which no later sync reads (it said "unsent until the next sync": found
+    /// by an independent tester). The server keeps what it had.
+    @Test(arguments: [false, true]) func aChangeLeftInAStoreDeletedOrReplacedIsSaidLostAsItCloses(replaced: Bool) async throws {
+        let paired = try await Paired()
+        defer { paired.database.close() }
+        _ = paired.sut.handle(line: "add Call mom")
+        let path = paired.folder.file("tasks.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        if replaced { try SQLiteStorage(path: path).close() }
+        paired.view.reset()
+
+        paired.sut.finishSyncing { false }
+
+        // The path, shortened in the middle to fit 80 columns: its first 9 characters and its last
+        // 9, or 8 beside the longer "replaced".
+        let shown = path.prefix(9) + "…" + path.suffix(replaced ? 8 : 9)
+        #expect(paired.view.messages == ["unsent changes are lost: \(shown) was \(replaced ? "replaced" : "deleted") while tasks had it open"])
+        #expect(try await paired.remoteSummaries() == ["SUMMARY:Buy milk"])
+    }
+
     /// What closing says, and how long it took, when the server does not answer: the prompt's syncs
     /// never end (until the test lets them).
     private static func closingWithoutAnswer(finishLimit: TimeInterval, giveUp: @escaping (Duration) -> Bool)
