@@ -251,6 +251,7 @@ enum SyncCommands {
             return [.error(error.unsentChangesLost!)]
         case let .ended(.failed(error)): return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
         case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
+        case .waitedForAnotherSync: return [.error(unsent + "another sync of this list was under way for \(Int(limit.rounded())) s")]
         case .givenUp: return [.error(unsent + "interrupted")]
         }
     }

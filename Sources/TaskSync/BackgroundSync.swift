@@ -28,6 +28,9 @@ public final class BackgroundSync: @unchecked Sendable {
         case ended(Outcome)
         /// It had not ended after `finishLimit` seconds.
         case timedOut
+        /// It had not ended after `finishLimit` seconds, waiting all along behind another sync of
+        /// the list, which may send the changes (another prompt's, or a one-shot `tasks sync`).
+        case waitedForAnotherSync
         /// `giveUp` said to stop waiting for it.
         case givenUp
     }
@@ -42,6 +45,8 @@ public final class BackgroundSync: @unchecked Sendable {
     /// Syncs started; the last one, while it runs, sends the first `covered` changes.
     private var started = 0
     private var running = false
+    /// Whether the sync under way waits behind another sync of the list (for more than half a second).
+    private var waitingForTurn = false
     private var covered = 0
     /// The number of the last sync that ended.
     private var ended = 0
@@ -145,7 +150,7 @@ public final class BackgroundSync: @unchecked Sendable {
         // A failure ends the wait: the next sync would most likely fail too, and the bound is for both.
         while ended < awaited, !Self.failed(closing?.outcomes.last) {
             if giveUp() { return .givenUp }
-            if Date() >= deadline { return .timedOut }
+            if Date() >= deadline { return waitingForTurn ? .waitedForAnotherSync : .timedOut }
             condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
         }
         return closing.flatMap { Self.together($0.outcomes) }.map(Finish.ended) ?? .nothingToSend
@@ -184,7 +189,8 @@ public final class BackgroundSync: @unchecked Sendable {
             do {
                 let opened = try sync ?? open()
                 sync = opened
-                let report = try opened.sync(turnLimit: turnLimit)
+                let report = try opened.sync(turnLimit: turnLimit, waiting: { [self] in waitsForTurn(true) },
+                                             turnTaken: { [self] in waitsForTurn(false) })
                 outcome = .synced(report, address: report.address)
             } catch let error as SyncError {
                 outcome = .failed(error)
@@ -212,10 +218,18 @@ public final class BackgroundSync: @unchecked Sendable {
         return started
     }
 
+    /// Records whether the sync under way waits behind another sync of the list.
+    private func waitsForTurn(_ waits: Bool) {
+        condition.lock()
+        waitingForTurn = waits
+        condition.unlock()
+    }
+
     /// Records how sync `number` ended, for the idle prompt and for `finish(giveUp:)`.
     private func end(_ number: Int, _ outcome: Outcome?) {
         condition.lock()
         running = false
+        waitingForTurn = false
         ended = number
         // The next idle sync counts from this one's end, not its start: one that lasted its interval
         // (a server refusing, or not answering) started the next at once, and another prompt on the

@@ -112,15 +112,17 @@ public final class CalDAVSync: @unchecked Sendable {
         return .synced(list, report, newlyPaired: true)
     }
 
-    /// Syncs a paired list; `waiting` is called, once, when another sync of the list holds its lock.
+    /// Syncs a paired list; `waiting` is called, once, when another sync of the list holds its lock,
+    /// and then `turnTaken` once it has the lock.
     /// With `turnLimit`, a sync that has not had its turn after that many seconds fails
     /// (`otherSyncBusy`) rather than wait longer.
-    public func sync(turnLimit: TimeInterval? = nil, waiting: () -> Void = {}) throws(SyncError) -> SyncReport {
+    public func sync(turnLimit: TimeInterval? = nil, waiting: () -> Void = {},
+                     turnTaken: () -> Void = {}) throws(SyncError) -> SyncReport {
         interruption.reset()
         guard isPaired else { throw .notPaired }
         return try markingFailure { () throws(SyncError) in
             try interruptible { () throws(SyncError) in
-                try locked(turnLimit: turnLimit, waiting: waiting) { () throws(SyncError) in
+                try locked(turnLimit: turnLimit, waiting: waiting, turnTaken: turnTaken) { () throws(SyncError) in
                     guard let state = try loadState() else { throw .notPaired }
                     return try sync(state)
                 }
@@ -271,7 +273,7 @@ public final class CalDAVSync: @unchecked Sendable {
     /// lock is not free within `waitingNotice` seconds, `waiting` is called, once: a sync typed
     /// while another waited on a server that did not answer sat silent for minutes (found by an
     /// independent tester). Ctrl-C stops the wait, and so does `turnLimit` (in seconds), when given.
-    private func locked<T>(turnLimit: TimeInterval? = nil, waiting: () -> Void = {},
+    private func locked<T>(turnLimit: TimeInterval? = nil, waiting: () -> Void = {}, turnTaken: () -> Void = {},
                            _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
         let interruption = interruption
         let notice = Date(timeIntervalSinceNow: Self.waitingNotice)
@@ -287,7 +289,10 @@ public final class CalDAVSync: @unchecked Sendable {
                 }
                 if let end, Date() >= end { tooLong = true }
                 return interruption.isRequested || tooLong
-            }, { Result { () throws(SyncError) in try body() } })
+            }, {
+                if said { turnTaken() }
+                return Result { () throws(SyncError) in try body() }
+            })
         }
         guard let result = outcome else {
             if interruption.isRequested { throw .interrupted }

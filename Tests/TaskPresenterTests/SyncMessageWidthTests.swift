@@ -98,7 +98,7 @@ struct SyncMessageWidthTests {
             + SyncCommands.statusLines(status, netrcFile: nil, at: TestClock().clock.moment)
             + SyncCommands.statusLines(status, netrcFile: "/home/alice/.config/netrc", at: TestClock().clock.moment)
         let errors = Self.errors(host: host, address: address, path: "/user/tasks/")
-        let closing = ([.timedOut, .givenUp] + errors.map { .ended(.failed($0)) })
+        let closing = ([.timedOut, .waitedForAnotherSync, .givenUp] + errors.map { .ended(.failed($0)) })
             .flatMap { SyncCommands.closing($0, limit: 5, netrcFile: "/home/alice/.config/netrc") }
         let said = [nil, "/home/alice/.config/netrc"].flatMap { netrc in errors.map { $0.message(netrcFile: netrc) } }
         return (messages + closing).map(\.text) + (said + [SyncCommand.Refusal.inScript.message]).map { "sync: " + $0 }

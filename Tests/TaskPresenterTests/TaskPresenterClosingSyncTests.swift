@@ -132,6 +132,23 @@ import Testing
         #expect(try await paired.remoteSummaries() == ["SUMMARY:Buy milk"])
     }
 
+    /// Another sync of the list (a one-shot `tasks sync`, stopped) holding it all the time closing
+    /// waits (8 s: the prompt's sync starts waiting for it well before), with the server
+    /// answering: said so, not "no answer" (found by an independent tester).
+    @Test func anotherSyncHoldingTheListAsItClosesIsSaid() async throws {
+        let paired = try await Paired()
+        defer { paired.database.close() }
+        let lock = open(paired.folder.file("tasks.sqlite.caldav.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        _ = paired.sut.handle(line: "add Call mom")
+        paired.view.reset()
+
+        paired.sut.finishSyncing { false }
+
+        #expect(paired.view.messages == ["unsent until the next sync: another sync of this list was under way for 8 s"])
+    }
+
     /// What closing says, and how long it took, when the server does not answer: the prompt's syncs
     /// never end (until the test lets them).
     private static func closingWithoutAnswer(finishLimit: TimeInterval, giveUp: @escaping (Duration) -> Bool)
