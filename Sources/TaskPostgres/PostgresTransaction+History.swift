@@ -181,23 +181,23 @@ extension PostgresTransaction: StepHistory {
     }
 
     /// Forgets this person's undone changes (once per transaction, and again after each undo in
-    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): tasks whose making (by an
-    /// add, an import as new, a recurring task checked off) was undone are gone for good, and the
-    /// steps with their records. Others' undone changes are theirs.
+    /// it: a script's `add a`, `undo`, `add b` leaves nothing to redo): the steps with their
+    /// records. Tasks whose making (by an add, an import as new, a recurring task checked off) was
+    /// undone can no longer be shown again, but their rows stay hidden by the dropped step until
+    /// the history passes them (`purgeHistory`): a sync tells by them a task removed here from one
+    /// a replaced list never held (`untraced`). Others' undone changes are theirs.
     func dropUndoneSteps() throws {
         guard !droppedUndone else { return }
         try query("""
-            WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id),
-            created AS (
-                DELETE FROM tasks.task
-                WHERE created_by IN (SELECT id FROM dropped) AND removed_by = created_by)
+            WITH dropped AS (DELETE FROM tasks.step WHERE author = $1 AND undone RETURNING id)
             DELETE FROM tasks.step_task WHERE step IN (SELECT id FROM dropped)
             """, .text(person))
         droppedUndone = true
     }
 
     /// Forgets each person's changes beyond their latest `historyLimit` (not undone ones, which are
-    /// their latest), with the tasks those changes had removed.
+    /// their latest), with the tasks those changes had removed, and the tasks whose making was
+    /// undone and dropped (`dropUndoneSteps`) before every change still kept.
     func purgeHistory() throws {
         try query("""
             WITH old AS (
@@ -205,7 +205,10 @@ extension PostgresTransaction: StepHistory {
                     SELECT id, undone, row_number() OVER (PARTITION BY author ORDER BY id DESC) AS newer
                     FROM tasks.step) ranked
                 WHERE newer > $1 AND NOT undone),
-            hidden AS (DELETE FROM tasks.task WHERE removed_by IN (SELECT id FROM old)),
+            hidden AS (
+                DELETE FROM tasks.task WHERE removed_by IN (SELECT id FROM old)
+                    OR (removed_by = created_by AND NOT EXISTS (SELECT 1 FROM tasks.step s WHERE s.id = removed_by)
+                        AND removed_by < (SELECT min(id) FROM tasks.step s WHERE s.id NOT IN (SELECT id FROM old)))),
             records AS (DELETE FROM tasks.step_task WHERE step IN (SELECT id FROM old))
             DELETE FROM tasks.step WHERE id IN (SELECT id FROM old)
             """, .int64(Self.historyLimit))

@@ -87,6 +87,8 @@ extension SyncError {
         case let .wouldEmptyServer(count):
             // `help sync` says how to bring them back, or empty both.
             "nothing synced: " + Self.lacking("this list", count)
+        case let .wouldRemoveUnheld(count):
+            "nothing synced: this list never held \(count == 1 ? "a task" : "\(count) tasks") to remove there (help sync)"
         case let .wouldEmptyList(count):
             "nothing synced: " + Self.lacking("the server", count)
         }

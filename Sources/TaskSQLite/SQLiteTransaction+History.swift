@@ -145,10 +145,11 @@ extension SQLiteTransaction: StepHistory {
     func beginStep() throws -> Int64 {
         var history = try loadHistory()
         if let from = history.undoneFrom {
-            // Tasks whose creation was undone are gone for good; restore marks lose their meaning;
-            // the dropped numbers are never used again.
-            for sql in ["DELETE FROM task WHERE removedBy >= ? AND removedBy = createdBy",
-                        "DELETE FROM step_task WHERE step >= ?", "DELETE FROM step WHERE id >= ?"] {
+            // Tasks whose creation was undone can no longer be shown again, but their rows stay
+            // hidden (by the dropped step's number, which is never used again) until the history
+            // passes them: a sync tells by them a task removed here from one a replaced store never
+            // held (`untraced`).
+            for sql in ["DELETE FROM step_task WHERE step >= ?", "DELETE FROM step WHERE id >= ?"] {
                 try statement(sql).run(.integer(from))
             }
             try addStepRow(from, .skipped, through: history.lastStep)

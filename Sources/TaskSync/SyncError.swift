@@ -61,6 +61,9 @@ public enum SyncError: Error, Sendable {
     /// The list here holds none of the tasks synced (a store replaced), and the sync would remove
     /// every one of this many tasks from the server.
     case wouldEmptyServer(Int)
+    /// The list here lacks this many of the tasks synced, which the sync would remove from the
+    /// server, and its store never held them (a store replaced by an older copy, or by another).
+    case wouldRemoveUnheld(Int)
     /// The task list on the server holds none of the tasks synced (a new collection), and the sync
     /// would remove every one of this many tasks here.
     case wouldEmptyList(Int)

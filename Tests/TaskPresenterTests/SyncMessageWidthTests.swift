@@ -33,7 +33,7 @@ struct SyncMessageWidthTests {
         .malformedAnswer("no multistatus"), .notATaskList(address, found: []), .nothingThere(address), .noTaskLists(address), .status(404, method: "PROPFIND", path: path),
         .passwordCommand(.couldNotRun("No such file or directory")),
         .passwordCommand(.failed(status: 2)), .passwordCommand(.noAnswer(seconds: 90)), .passwordCommand(.killed(signal: 9)),
-        .passwordCommand(.printedNothing), .passwordCommand(.printedTooMuch(bytes: 4096)), .passwordCommand(.printedNoText), .wouldEmptyServer(12), .wouldEmptyList(12), .wouldEmptyServer(1), .wouldEmptyList(1), .otherSyncBusy(seconds: 30),
+        .passwordCommand(.printedNothing), .passwordCommand(.printedTooMuch(bytes: 4096)), .passwordCommand(.printedNoText), .wouldEmptyServer(12), .wouldEmptyList(12), .wouldEmptyServer(1), .wouldEmptyList(1), .wouldRemoveUnheld(1), .wouldRemoveUnheld(12), .otherSyncBusy(seconds: 30),
     ] + [SyncError.TransportFailure.refused, .unknownHost, .timedOut, .closed, .untrustedCertificate, .untrustedByCertificateFile,
                                                   .unreadableCertificateFile, .notTLS,
          .tls(String(repeating: "handshake failed ", count: 10)), .other(String(repeating: "connection reset ", count: 10))]

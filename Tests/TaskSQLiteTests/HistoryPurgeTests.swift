@@ -5,8 +5,8 @@ import Testing
 import TaskModel
 import TaskSQLite
 
-/// What the SQLite store deletes for good: hidden tasks whose step left the kept history, and
-/// tasks whose undone creation a later change dropped. Read under the model's API, in the file.
+/// What the SQLite store deletes for good: hidden tasks whose step left the kept history, tasks
+/// whose undone creation a later change dropped among them. Read under the model's API, in the file.
 @Suite struct HistoryPurgeTests {
     let folder: TemporaryFolder
     let path: String
@@ -55,10 +55,13 @@ import TaskSQLite
         #expect(try storedRows(of: tasks[0].id) == 0)
     }
 
-    @Test func aDroppedUndoneCreateIsGoneForGood() throws {
+    /// Its row stays hidden, a trace for the sync (`untraced`), until the history passes it.
+    @Test func aDroppedUndoneCreateIsKeptHiddenUntilTheHistoryPassesIt() throws {
         let tasks = try database.fill(["a", "b"])
         try database.undo()
         try database.create(text: "c")
+        #expect(try storedRows(of: tasks[1].id) == 1)
+        try makeChanges(1_100)
         #expect(try storedRows(of: tasks[1].id) == 0)
     }
 }

@@ -74,6 +74,41 @@ import Testing
         #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) } == (removing.contains("add") ? ["SUMMARY:Pay rent"] : []))
     }
 
+    /// An older copy of the store, holding one of the three tasks synced, put back: the other two
+    /// were removed on the server, lost on both sides (found by an independent tester).
+    @Test func aStoreReplacedByAnOlderCopyDoesNotRemoveTheTasksItNeverHeldThere() async throws {
+        let store = try await SyncedStore.paired(.radicale, "add Call mom\n")
+        let path = store.folder.file("tasks.sqlite")
+        let copy = store.folder.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try await store.script("add Buy milk\nadd Water plants\n")
+        #expect(try await store.run("sync").status == 0)
+        try Self.replaceStore(store)
+        try FileManager.default.moveItem(atPath: copy, toPath: path)
+
+        let run = try await store.run("sync")
+
+        #expect(run == ProgramRun(error: "sync: nothing synced: this list never held 2 tasks to remove there (help sync)\n", status: 1))
+        #expect(try await store.remote().count == 3)
+    }
+
+    /// Tasks whose adding was undone, and then another change made: the next change forgets what
+    /// undo could redo, and forgot the tasks too, so the sync took the list for a store replaced
+    /// (found by an independent tester). Every one of them, or one of three.
+    @Test(arguments: [("add Call mom\n", "undo\n"), ("add Call mom\nadd Buy milk\nadd Water plants\n", "undo\nundo\nundo\n"),
+                      ("add Call mom\nadd Buy milk\nadd Water plants\n", "undo\n")])
+    func tasksWhoseAddingWasUndoneAreRemovedThere(tasks: String, undoing: String) async throws {
+        let store = try await SyncedStore.paired(.radicale, tasks)
+        let script = try await ProgramRun(["--quiet"], input: undoing + "add Pay rent\n", in: store.folder, environment: store.environment())
+        #expect(script.status == 0) // saying what each undo undid
+
+        let run = try await store.run("sync")
+
+        #expect(run.status == 0 && run.error.isEmpty)
+        let kept = tasks.split(separator: "\n").dropLast(undoing.split(separator: "\n").count).map { "SUMMARY:" + $0.dropFirst(4) }
+        #expect(Set(try await store.remote().values.compactMap { SyncedStore.line("SUMMARY:", in: $0) }) == Set(kept + ["SUMMARY:Pay rent"]))
+    }
+
     @Test(arguments: [(false, false), (true, false), (false, true)])
     func aTaskListEmptiedOnTheServerDoesNotEmptyTheList(addedSince: Bool, changedHere: Bool) async throws {
         let store = try await SyncedStore.paired(.radicale, "add Call mom\nadd Buy milk\nadd Water plants\n")

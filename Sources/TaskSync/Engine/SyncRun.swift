@@ -77,20 +77,23 @@ struct SyncRun {
         do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
         let plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases,
                                 remembered: remembered)
-        // A list here that holds none of the tasks synced last time, and that never held one it
-        // would remove there, is a store replaced (a new file, a restore, with perhaps a task added
-        // since), not tasks removed here: emptying the server from it would lose every task there
-        // (found by an independent tester, the prompt doing it by itself two seconds after a task
-        // was added; with one task synced, by another). Nor is it whatever the other side changed
+        // A task synced that the list lacks is removed there only when the store holds a trace of
+        // it (a row hidden by its removal, or by the undo of its adding): one it never held is a
+        // store replaced (a new file, an older copy, another store; with perhaps a task added
+        // since), and removing it there would lose it on both sides (found by independent testers:
+        // the prompt did it by itself two seconds after a task was added; so did one task synced,
+        // and an older copy holding one of three). Nor is it whatever the other side changed
         // meanwhile: a task changed there would come back, and every other go.
         let (synced, items) = (state.syncedCount, state.items)
         let isSynced = { (id: TaskItem.ID) in items[id.uuidString.lowercased()].map { $0.unreadableThere != true } ?? false }
         let bases = bases
-        let removedThere = plan.writes.filter { $0.body == nil }.map(\.id)
-        if !removedThere.isEmpty, !list.contains(where: { isSynced($0.id) }) {
+        let removedHere = plan.writes.filter { $0.body == nil && plan.local[$0.id] == nil && isSynced($0.id) }.map(\.id)
+        if !removedHere.isEmpty {
             let untraced: [TaskItem.ID]
-            do { untraced = try storage.read { try $0.untraced(removedThere) } } catch { throw .store(error) }
-            if !untraced.isEmpty { throw .wouldEmptyServer(synced) }
+            do { untraced = try storage.read { try $0.untraced(removedHere) } } catch { throw .store(error) }
+            if !untraced.isEmpty {
+                throw list.contains(where: { isSynced($0.id) }) ? .wouldRemoveUnheld(untraced.count) : .wouldEmptyServer(synced)
+            }
         }
         // The same the other way: a task list emptied on the server (a new collection at the same
         // address, a server restored empty) would empty the list here.
