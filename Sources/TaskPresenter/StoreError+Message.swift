@@ -98,7 +98,7 @@ extension StoreError {
     var unsentChangesLost: String? {
         guard case let .fileGone(path, replaced) = self else { return nil }
         let (start, end) = ("unsent changes are lost: ", " was \(replaced ? "replaced" : "deleted") while tasks had it open")
-        return start + path.abbreviatedInMiddle(to: max(80 - DisplayWidth.of(start + end), 16)) + end
+        return start + path.abbreviatedPath(to: max(80 - DisplayWidth.of(start + end), 16)) + end
     }
 
     /// What a prompt says under the list it shows, or after exporting it, from what it holds once

@@ -26,4 +26,14 @@ extension String {
         let start = String(dropLast(end.count)).abbreviated(toColumns: limit - used)
         return start.hasSuffix("…") ? start + end : start + "…" + end
     }
+
+    /// A path in at most `limit` columns: its folders shortened (`/tmp/ta…/tasks.sqlite`), its file
+    /// name kept whole while that leaves room for two columns of them; else shortened in the middle.
+    func abbreviatedPath(to limit: Int) -> String {
+        guard DisplayWidth.of(self) > limit, let slash = lastIndex(of: "/") else { return abbreviatedInMiddle(to: limit) }
+        let name = self[slash...]
+        let room = limit - DisplayWidth.of(String(name))
+        guard room >= 2 else { return abbreviatedInMiddle(to: limit) }
+        return self[..<slash].description.abbreviated(toColumns: room) + name
+    }
 }

@@ -24,4 +24,13 @@ import Testing
         #expect("6f1c8e0a-3b1d-4c59-12345.ics".abbreviatedInMiddle(to: 15) == "6f1c8e0…345.ics")
         #expect("日本語のとても長い名前.ics".abbreviatedInMiddle(to: 15) == "日本語の…前.ics")
     }
+
+    @Test func aPathKeepsItsFileNameWhole() {
+        #expect("/home/alice/.local/share/tasks/tasks.sqlite".abbreviatedPath(to: 43) == "/home/alice/.local/share/tasks/tasks.sqlite")
+        #expect("/home/alice/.local/share/tasks/tasks.sqlite".abbreviatedPath(to: 20) == "/home/…/tasks.sqlite")
+        #expect("/home/alice/日本語/tasks.sqlite".abbreviatedPath(to: 18) == "/hom…/tasks.sqlite")
+        // A name too long for two columns of folders beside it is cut in the middle.
+        #expect("/home/alice/a-very-long-file-name.sqlite".abbreviatedPath(to: 20) == "/home/alic…me.sqlite")
+        #expect("tasks.sqlite".abbreviatedPath(to: 8) == "task…ite")
+    }
 }

@@ -125,9 +125,9 @@ import Testing
 
         paired.sut.finishSyncing { false }
 
-        // The path, shortened in the middle to fit 80 columns: its first 9 characters and its last
-        // 9, or 8 beside the longer "replaced".
-        let shown = path.prefix(9) + "…" + path.suffix(replaced ? 8 : 9)
+        // The path's folders shortened to fit 80 columns, the file's name whole (it was cut to
+        // "…e.sqlite": found by an independent tester): 18 columns, 19 beside the shorter "deleted".
+        let shown = path.prefix(replaced ? 4 : 5) + "…/tasks.sqlite"
         #expect(paired.view.messages == ["unsent changes are lost: \(shown) was \(replaced ? "replaced" : "deleted") while tasks had it open"])
         #expect(try await paired.remoteSummaries() == ["SUMMARY:Buy milk"])
     }
