@@ -88,21 +88,15 @@ import Testing
     }
 
     /// Kills `pid` the moment the file at `path` grows past `size` bytes (within 30 s); returns
-    /// whether it grew. Watched by a thread of its own: a task polling on Swift concurrency's two
-    /// threads, which other suites kept busy, came after the checkpoint three times running in a
-    /// loaded clean-clone run.
+    /// whether it grew. Watched by a thread of its own (`ThreadPoll`): a task polling on Swift
+    /// concurrency's two threads came after the checkpoint three times running in a loaded
+    /// clean-clone run.
     private static func kill(_ pid: pid_t, onceGrown path: String, past size: Int) async -> Bool {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let deadline = ContinuousClock.now + .seconds(30)
-                while fileSize(path) <= size {
-                    guard ContinuousClock.now < deadline else { return continuation.resume(returning: false) }
-                    usleep(50)
-                }
-                Glibc.kill(pid, SIGKILL)
-                continuation.resume(returning: true)
-            }.start()
-        }
+        await ThreadPoll.first(every: .microseconds(50), within: .seconds(30)) {
+            guard fileSize(path) > size else { return nil }
+            Glibc.kill(pid, SIGKILL)
+            return true
+        } ?? false
     }
 
     /// Checks the store at `path` after a run killed at `moment`: `tasks` opens it and saves a new task,

@@ -153,27 +153,23 @@ import Testing
     /// Sends Ctrl-C's SIGINT to `pid` once a process it started runs `commandLine` (the password
     /// command's own `sleep`, not tasks or the shell, whose command lines hold it too), and
     /// returns that process; nil when `pid` ended first, or within 300 s, killed then. Watched by a
-    /// thread of its own, among what `pid` started: by pgrep among every process, from a task on
-    /// Swift concurrency's two threads, which other suites kept busy, it was not seen in the 90 s
-    /// tasks waits for a password command, twice in loaded clean-clone runs.
+    /// thread of its own (`ThreadPoll`), among what `pid` started: by pgrep among every process,
+    /// from a task on Swift concurrency's two threads, it was not seen in the 90 s tasks waits
+    /// for a password command, twice in loaded clean-clone runs.
     private static func interrupt(_ pid: pid_t, onceItRuns commandLine: String) async -> ChildProcess.Running? {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let deadline = ContinuousClock.now + .seconds(300)
-                while ContinuousClock.now < deadline {
-                    let started = ChildProcess.descendants(of: pid)
-                    if let found = started.first(where: { $0.commandLine == commandLine }) {
-                        kill(pid, SIGINT)
-                        return continuation.resume(returning: found)
-                    }
-                    // Ended, not yet waited for: a zombie.
-                    if ChildProcess.running(pid)?.state ?? "Z" == "Z" { return continuation.resume(returning: nil) }
-                    usleep(5_000)
-                }
-                kill(pid, SIGKILL)
-                continuation.resume(returning: nil)
-            }.start()
+        // The process found, or nil inside: `pid` ended (not yet waited for: a zombie).
+        let outcome: ChildProcess.Running?? = await ThreadPoll.first(every: .milliseconds(5), within: .seconds(300)) {
+            if let found = ChildProcess.descendants(of: pid).first(where: { $0.commandLine == commandLine }) {
+                kill(pid, SIGINT)
+                return .some(found)
+            }
+            return ChildProcess.running(pid)?.state ?? "Z" == "Z" ? .some(nil) : nil
         }
+        guard let outcome else {
+            kill(pid, SIGKILL)
+            return nil
+        }
+        return outcome
     }
 
     /// Whether `process` still runs: its pid shows the same command line, and has not ended.

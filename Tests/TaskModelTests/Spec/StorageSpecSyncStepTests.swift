@@ -108,7 +108,7 @@ private extension TaskStorage {
 /// What a store says it never held, on every backend: a sync tells by it a task removed here from
 /// one of a store replaced, which it must not remove on the server.
 @Suite struct StorageSpecTraceTests {
-    static let unknown = UUID(uuidString: "0190A2B4-0000-7000-8000-0000000000FF")!
+    static let unknown = StorageSpecSyncStepTests.unknown
 
     @Test(arguments: Backend.allCases) func aTaskInTheListOrRemovedFromItIsTracedAndOneNeverHeldIsNot(_ backend: Backend) throws {
         let database = try backend.makeStorage()
