@@ -17,12 +17,16 @@ import Testing
     /// The error the busy store causes.
     private var busy: String { "\(database) is busy: another process held it for over 5 s; nothing was changed" }
 
-    /// Adds a task, then starts sqlite3 holding a write transaction on the store until `release(_:)`.
-    private func holdStore() async throws -> PipedProgram {
+    /// Adds a task, then starts sqlite3 holding a write transaction on the store until `release(_:)`,
+    /// or, given `releaseFile`, until that file exists (`release(_:)` then waits for it to end).
+    private func holdStore(until releaseFile: String? = nil) async throws -> PipedProgram {
         try #require(try await ProgramRun(["--quiet", "add", "kept"], in: folder) == ProgramRun())
         let flag = folder.file("held")
         let holder = try PipedProgram(SQLiteShell.path, ["-batch", database], environment: ["PATH": "/usr/bin:/bin"])
         await holder.write("BEGIN IMMEDIATE;\n.system touch '\(flag)'\n")
+        if let releaseFile {
+            await holder.write(".system sh -c 'until [ -e \"\(releaseFile)\" ]; do sleep 0.01; done'\nCOMMIT;\n")
+        }
         let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: flag) {
             try #require(ContinuousClock.now < deadline, "sqlite3 did not take the lock")
@@ -31,9 +35,9 @@ import Testing
         return holder
     }
 
-    /// Ends the holder's transaction and waits for it to exit.
-    private func release(_ holder: PipedProgram) async throws {
-        await holder.write("COMMIT;\n")
+    /// Ends the holder's transaction (unless it ends it itself) and waits for it to exit.
+    private func release(_ holder: PipedProgram, committing: Bool = true) async throws {
+        if committing { await holder.write("COMMIT;\n") }
         holder.closeInput()
         #expect(try await holder.exitStatus() == 0)
     }
@@ -78,20 +82,25 @@ import Testing
     }
 
     @Test func anAddWaitsForAStoreReleasedWithinTheTimeout() async throws {
-        let holder = try await holdStore()
+        let releaseFile = folder.file("release")
+        let holder = try await holdStore(until: releaseFile)
+        defer { FileManager.default.createFile(atPath: releaseFile, contents: nil) } // never left held
         async let add = timedRun(["add", "waited"])
         // Released once the add waits for it, asleep in SQLite's busy handler: a fixed second's
-        // pause, and a release slow under a loaded machine, once left the add its 5 s no more.
-        let waiting = ContinuousClock.now + .seconds(120)
-        while !Self.isWaitingForTheStore(commandLine: "--db \(database) add waited") {
-            try #require(ContinuousClock.now < waiting, "the add never waited for the store")
-            try await Task.sleep(for: .milliseconds(10))
+        // pause, and a release slow under a loaded machine, once left the add its 5 s no more; and
+        // by a thread of its own (`ThreadPoll`), the moment it sees that: a watch on Swift
+        // concurrency's two threads did not look for 120 s in a loaded clean-clone run.
+        let commandLine = "--db \(database) add waited"
+        let released: ContinuousClock.Instant? = await ThreadPoll.first(every: .milliseconds(10), within: .seconds(120)) {
+            guard Self.isWaitingForTheStore(commandLine: commandLine) else { return nil }
+            FileManager.default.createFile(atPath: releaseFile, contents: nil)
+            return ContinuousClock.now
         }
-        let released = ContinuousClock.now
-        try await release(holder)
+        try await release(holder, committing: false)
         let (run, start, end) = try await add
+        let releasedAt = try #require(released, "the add never waited for the store")
         #expect(run == ProgramRun(output: "  1   kept\n  2   waited\n"))
-        #expect(start < released && end > released, "it started while the store was held and ended after")
+        #expect(start < releasedAt && end > releasedAt, "it started while the store was held and ended after")
     }
 
     @Test func theREPLReportsAHeldStoreAndGoesOn() async throws {
