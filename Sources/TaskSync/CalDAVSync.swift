@@ -84,7 +84,7 @@ public final class CalDAVSync: @unchecked Sendable {
         let existing = try loadState()
         if let existing {
             guard Self.asks(pairing, sameAs: existing.pairing) else { throw .pairedElsewhere(existing.pairing.url.absoluteString) }
-            return .synced(TaskListInfo(url: existing.pairing.url), try sync(existing), newlyPaired: false)
+            return .synced(TaskListInfo(url: existing.pairing.url), try sync(StateReading(head: existing)), newlyPaired: false)
         }
         let credentials = try Credentials.look(for: pairing, environment: environment, patience: patience,
                                                    stopped: { [interruption] in interruption.isRequested })
@@ -123,8 +123,8 @@ public final class CalDAVSync: @unchecked Sendable {
         return try markingFailure { () throws(SyncError) in
             try interruptible { () throws(SyncError) in
                 try locked(turnLimit: turnLimit, waiting: waiting, turnTaken: turnTaken) { () throws(SyncError) in
-                    guard let state = try loadState() else { throw .notPaired }
-                    return try sync(state)
+                    guard let reading = try readState() else { throw .notPaired }
+                    return try sync(reading)
                 }
             }
         }
@@ -185,19 +185,22 @@ public final class CalDAVSync: @unchecked Sendable {
         return session
     }
 
-    private func sync(_ state: SyncState) throws(SyncError) -> SyncReport {
-        var state = state
-        let credentials = try Credentials.look(for: state.pairing, environment: environment, patience: patience,
+    private func sync(_ reading: StateReading) throws(SyncError) -> SyncReport {
+        let credentials = try Credentials.look(for: reading.head.pairing, environment: environment, patience: patience,
                                                    stopped: { [interruption] in interruption.isRequested })
-        let session = try session(credentials, for: state.pairing.url)
+        let session = try session(credentials, for: reading.head.pairing.url)
         defer { session.transport.shutDown() }
-        let list = state.pairing.url
+        let list = reading.head.pairing.url
         func isGone(_ error: SyncError) -> Bool {
             guard case let .status(code, _, path) = error else { return false }
             return [404, 410].contains(code) && HrefPath.of(path, in: list) == HrefPath.of(list.absoluteString, in: list)
         }
         do throws(SyncError) {
-            return try run(&state, session: session)
+            // The server is asked what changed before the tasks' rows are read (a few milliseconds
+            // a thousand tasks), and the list: both are read while it answers.
+            let asked = try RemoteChanges.ask(since: reading.head.syncToken, in: list, session: session)
+            var state = try whole(reading)
+            return try run(&state, session: session, asked: asked, file: reading.file)
         } catch {
             // Said as such: "the server answered REPORT … with 404" left the user to guess.
             if isGone(error) { throw .taskListGone }
@@ -311,11 +314,14 @@ public final class CalDAVSync: @unchecked Sendable {
         FileManager.default.fileExists(atPath: statePath)
     }
 
-    private func run(_ state: inout SyncState, session: DAVSession) throws(SyncError) -> SyncReport {
+    /// Syncs `state` (`asked`: the question sent the server ahead; `file`: the pairing file, when
+    /// opened already).
+    private func run(_ state: inout SyncState, session: DAVSession, asked: RemoteChanges.Question? = nil,
+                     file openFile: PairingFile? = nil) throws(SyncError) -> SyncReport {
         let before = state
         let statePath = statePath
         // Opened when the run first needs it: a sync with nothing new reads no base and keeps nothing.
-        var file: PairingFile?
+        var file = openFile
         func opened() throws(SyncError) -> PairingFile? {
             if file == nil { file = try PairingFile.open(statePath) }
             return file
@@ -334,7 +340,7 @@ public final class CalDAVSync: @unchecked Sendable {
         }
         // What the pairing file holds: the state read, then each checkpoint the run keeps.
         var kept = state
-        var run = SyncRun(state: state, session: session, storage: storage, timeZone: timeZone, now: clock(),
+        var run = SyncRun(state: state, session: session, asked: asked, storage: storage, timeZone: timeZone, now: clock(),
                           knownVersion: knownVersion, bases: { (key) throws(SyncError) in
             try opened()?.base(of: key)
         }, remembered: remembered, keep: { (checkpoint, keys) throws(SyncError) in
@@ -363,11 +369,42 @@ public final class CalDAVSync: @unchecked Sendable {
     /// The pairing file's state, from this object's memory when the file is as it left it. Call it
     /// holding the pairing's lock, as every writer of the file does.
     private func loadState() throws(SyncError) -> SyncState? {
+        try readState().map { (reading) throws(SyncError) in try whole(reading) }
+    }
+
+    /// The pairing file's state as a sync reads it: the pairing's own row first (`head`), the
+    /// tasks' rows (`whole(_:)`) once the server is asked what changed.
+    private struct StateReading {
+        /// The state; without its items when `file` is not nil.
+        var head: SyncState
+        /// The SQLite file the items are still to be read from.
+        var file: PairingFile? = nil
+        /// The file's stamp before it was read.
+        var stamp: Posix.FileStamp? = nil
+    }
+
+    /// The pairing file's state, its items read by `whole(_:)`; from this object's memory when the
+    /// file is as it left it. Call it, and `whole(_:)`, holding the pairing's lock, as every writer
+    /// of the file does.
+    private func readState() throws(SyncError) -> StateReading? {
         // Stamped before reading: a file replaced meanwhile is read again next time.
         let stamp = Posix.stamp(statePath)
-        if let cached, let stamp, cached.stamp == stamp { return cached.state }
+        if let cached, let stamp, cached.stamp == stamp { return StateReading(head: cached.state) }
+        if let file = try PairingFile.open(statePath) {
+            return StateReading(head: try file.loadPairing(), file: file, stamp: stamp)
+        }
+        // None, or a JSON file of an earlier version, read whole (and replaced by an SQLite one).
         let state = try SyncState.load(from: statePath, upgrading: true)
         cached = state.flatMap { state in stamp.map { (state, $0) } }
+        return state.map { StateReading(head: $0) }
+    }
+
+    /// The whole state `reading` began to read.
+    private func whole(_ reading: StateReading) throws(SyncError) -> SyncState {
+        guard let file = reading.file else { return reading.head }
+        var state = reading.head
+        try file.loadItems(into: &state)
+        cached = reading.stamp.map { (state, $0) }
         return state
     }
 

@@ -86,6 +86,30 @@ struct SyncPartsTests {
         #expect(HrefPath.of("https://dav.example.com/alice/tasks/", in: collection) == HrefPath.of("/alice/tasks", in: collection))
     }
 
+    @Test("an href read without parsing a URL reads as a parsed one does; one that needs parsing is left to the parser")
+    func plainHrefs() throws {
+        let collection = try #require(URL(string: "https://dav.example.com/alice/tasks/"))
+        // Every href of up to five characters after its slash, of letters that matter to a parser.
+        var hrefs = ["/"]
+        var last = ["/"]
+        for _ in 1...5 {
+            last = last.flatMap { href in ["/", ".", "a", "%", "~", "4", "@"].map { href + $0 } }
+            hrefs += last
+        }
+        var plain = 0
+        for href in hrefs {
+            guard let path = HrefPath.plain(href) else { continue }
+            plain += 1
+            #expect(path == HrefPath.resolved(href, in: collection), "\(href)")
+        }
+        #expect(plain == 2535)
+        #expect(HrefPath.plain("/alice/tasks/01a22ac9-ae39-7469-a788-4a3c41388278.ics") == "/alice/tasks/01a22ac9-ae39-7469-a788-4a3c41388278.ics")
+        for href in ["a.ics", "//evil.example.com/a.ics", "/alice/tasks/a%40b.ics", "/alice/./tasks/a.ics", "/alice/tasks/../a.ics",
+                     "https://dav.example.com/alice/tasks/a.ics", "/alice//a.ics", "/alice/t\u{E4}sks/a.ics"] {
+            #expect(HrefPath.plain(href) == nil, "\(href)")
+        }
+    }
+
     @Test("a member is inside the list, on its server (its port written or not); anything else is not the list's")
     func members() throws {
         let collection = try #require(URL(string: "https://dav.example.com/alice/tasks/"))

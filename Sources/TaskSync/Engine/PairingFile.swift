@@ -51,6 +51,15 @@ final class PairingFile {
 
     /// The state kept, each item without its base (`SyncState.Item.base` nil: `base(of:)` reads it).
     func load() throws(SyncError) -> SyncState {
+        var state = try loadPairing()
+        try loadItems(into: &state)
+        return state
+    }
+
+    /// The state kept without its items: the pairing's own row (a sync asks the server what
+    /// changed with it, and reads the tasks' rows while the server answers). Call it, and
+    /// `loadItems(into:)` after it, holding the pairing's lock, which every writer of the file holds.
+    func loadPairing() throws(SyncError) -> SyncState {
         do {
             return try database.read { db in
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing") else {
@@ -62,11 +71,24 @@ final class PairingFile {
                     .map { try JSONDecoder().decode([String].self, from: $0) }
                 state.lastSync = try row.decode(Double?.self, forColumn: "lastSync").map(Date.init(timeIntervalSince1970:))
                 state.leftAlone = try row.decode(forColumn: "leftAlone")
-                let items = try Row.fetchCursor(db, sql: """
+                return state
+            }
+        } catch {
+            throw Self.failure(path, error)
+        }
+    }
+
+    /// Reads the items kept into `state`, each without its base.
+    func loadItems(into state: inout SyncState) throws(SyncError) {
+        do {
+            state.items = try database.read { db in
+                var items: [String: SyncState.Item] = [:]
+                items.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0)
+                let rows = try Row.fetchCursor(db, sql: """
                     SELECT id, href, etag, fingerprint, sortValue, unreadableThere, sending FROM item
                     """)
-                while let item = try items.next() {
-                    state.items[try item.decode(atIndex: 0)] = SyncState.Item(
+                while let item = try rows.next() {
+                    items[try item.decode(atIndex: 0)] = SyncState.Item(
                         href: Self.text(try item.decode(atIndex: 1)), etag: try item.decode(Data?.self, atIndex: 2).map(Self.text),
                         base: nil, fingerprint: try item.decode(Int64?.self, atIndex: 3).map(UInt64.init(bitPattern:)),
                         sortValue: try item.decode(atIndex: 4),
@@ -77,10 +99,10 @@ final class PairingFile {
                     let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
                     while let row = try pending.next() {
                         let key: String = try row.decode(atIndex: 0)
-                        state.items[key]?.inFlight = try row.decode(Data?.self, atIndex: 1).map { .changing(Self.text($0)) } ?? .removing
+                        items[key]?.inFlight = try row.decode(Data?.self, atIndex: 1).map { .changing(Self.text($0)) } ?? .removing
                     }
                 }
-                return state
+                return items
             }
         } catch {
             throw Self.failure(path, error)

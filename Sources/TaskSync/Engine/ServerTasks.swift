@@ -34,10 +34,12 @@ struct ServerTasks {
     /// The token to ask from next time.
     var token: String?
 
-    /// Asks the server what changed since `state`'s sync, and fetches it.
-    static func read(since state: SyncState, session: DAVSession, timeZone: TimeZone, now: Date) throws(SyncError) -> ServerTasks {
+    /// Asks the server what changed since `state`'s sync (`asked`: the question sent ahead), and
+    /// fetches what the answer did not give.
+    static func read(since state: SyncState, asked: RemoteChanges.Question? = nil, session: DAVSession,
+                     timeZone: TimeZone, now: Date) throws(SyncError) -> ServerTasks {
         let collection = state.pairing.url
-        let changes = try RemoteChanges.since(state.syncToken, in: collection, session: session)
+        let changes = try RemoteChanges.since(state.syncToken, in: collection, session: session, asked: asked)
         var server = ServerTasks(token: changes.token)
         // Nothing changed since the token, and nothing put since it to account for: the tasks'
         // paths need not be worked out (a URL parsed per task, every minute at an open prompt).
@@ -45,6 +47,7 @@ struct ServerTasks {
             return server
         }
         var idByPath: [String: TaskItem.ID] = [:]
+        idByPath.reserveCapacity(state.items.count)
         // New tasks a cut sync was sending: not listed, they did not arrive, and are not removed there.
         var sending: Set<TaskItem.ID> = []
         for (key, item) in state.items {
@@ -60,7 +63,8 @@ struct ServerTasks {
         }
         let unnamed = Self.unnamed(changes, state: state, sending: sending, idByPath: idByPath)
         // Those the last sync wrote and the server did not name are removed there when not there.
-        let resources = try RemoteChanges.fetch(stale + unnamed.values, from: collection, session: session)
+        let given = stale.compactMap { member in member.data.map { RemoteChanges.Resource(href: member.href, etag: member.etag, data: $0) } }
+        let resources = try given + RemoteChanges.fetch(stale.filter { $0.data == nil } + unnamed.values, from: collection, session: session)
         for resource in resources {
             let path = HrefPath.of(resource.href, in: collection)
             let known = idByPath[path]

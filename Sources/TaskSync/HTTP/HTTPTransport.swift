@@ -93,11 +93,13 @@ final class HTTPTransport: @unchecked Sendable {
         shutDown()
     }
 
-    /// Closes the connections; later requests fail.
+    /// Closes the connections, on the client's own threads; later requests fail. Not waited for:
+    /// the client says it is done on a Dispatch queue, whose first thread took a few milliseconds
+    /// of each sync to start.
     func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
-        try? client.syncShutdown()
+        client.shutdown(queue: .global()) { _ in }
     }
 
     /// Stops the requests under way, from any thread (Ctrl-C at the prompt): each fails with
@@ -113,7 +115,25 @@ final class HTTPTransport: @unchecked Sendable {
     /// Sends one request and waits for its answer, refusing one whose body passes `limit`.
     func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil,
               limit: Int = smallLimit) throws(SyncError) -> HTTPAnswer {
-        try wait(start(method, url, headers: headers, body: body, limit: limit), url: url)
+        try answer(begin(method, url, headers: headers, body: body, limit: limit))
+    }
+
+    /// A request sent, whose answer `answer(_:)` waits for: a sync asks the server what changed,
+    /// and reads its own side while the server answers.
+    struct Pending: Sendable {
+        fileprivate let future: EventLoopFuture<HTTPAnswer>
+        let url: URL
+    }
+
+    /// Sends one request (as `send` does) without waiting for its answer.
+    func begin(_ method: String, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil,
+               limit: Int = smallLimit) throws(SyncError) -> Pending {
+        Pending(future: try start(method, url, headers: headers, body: body, limit: limit), url: url)
+    }
+
+    /// Waits for the answer of a request `begin` sent.
+    func answer(_ pending: Pending) throws(SyncError) -> HTTPAnswer {
+        try wait(pending.future, url: pending.url)
     }
 
     /// Sends the requests side by side (over the pool's few connections) and waits for all of them;

@@ -30,10 +30,20 @@ struct DAVSession {
     /// A `REPORT` with `body` at `url` (a whole list's changes or data: `HTTPTransport.listLimit`);
     /// nil when the server does not do this report (its 403, 405, 501).
     func report(_ url: URL, depth: Int, body: String) throws(SyncError) -> Multistatus? {
-        let answer = try transport.send("REPORT", url, headers: [("Depth", String(depth)), DAVBodies.xmlType],
-                                        body: DAVBodies.document(body), limit: HTTPTransport.listLimit)
+        try report(beginReport(url, depth: depth, body: body))
+    }
+
+    /// The `REPORT` of `report(_:depth:body:)`, sent; `report(_:)` reads its answer.
+    func beginReport(_ url: URL, depth: Int, body: String) throws(SyncError) -> HTTPTransport.Pending {
+        try transport.begin("REPORT", url, headers: [("Depth", String(depth)), DAVBodies.xmlType],
+                            body: DAVBodies.document(body), limit: HTTPTransport.listLimit)
+    }
+
+    /// The answer of a `REPORT` `beginReport` sent, as `report(_:depth:body:)` gives it.
+    func report(_ pending: HTTPTransport.Pending) throws(SyncError) -> Multistatus? {
+        let answer = try transport.answer(pending)
         if [400, 403, 405, 409, 415, 501].contains(answer.status) { return nil }
-        try check(answer, "REPORT", url)
+        try check(answer, "REPORT", pending.url)
         return try Multistatus(answer.body)
     }
 
@@ -84,10 +94,11 @@ enum DAVBodies {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// RFC 6578: what changed since `token` (every member for none), with ETags.
-    static func syncCollection(token: String?) -> String {
+    /// RFC 6578: what changed since `token` (every member for none), with ETags, and with
+    /// `withData` each member's data, as a `calendar-multiget` would give it.
+    static func syncCollection(token: String?, withData: Bool = false) -> String {
         "<d:sync-collection \(namespaces)><d:sync-token>\(escaped(token ?? ""))</d:sync-token>"
-            + "<d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
+            + "<d:sync-level>1</d:sync-level><d:prop><d:getetag/>\(withData ? "<c:calendar-data/>" : "")</d:prop></d:sync-collection>"
     }
 
     /// RFC 4791 §7.9: the data and ETags of the resources `hrefs` names.
