@@ -247,9 +247,9 @@ enum SyncCommands {
         switch finish {
         case .nothingToSend: return []
         case let .ended(.synced(report, _)): return lines(report)
-        case let .ended(.failed(.store(error as StoreError))) where error.unsentChangesLost != nil:
-            return [.error(error.unsentChangesLost!)]
-        case let .ended(.failed(error)): return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
+        case let .ended(.failed(error)):
+            if case let .store(stored as StoreError) = error, let lost = stored.unsentChangesLost { return [.error(lost)] }
+            return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
         case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
         case .waitedForAnotherSync: return [.error(unsent + "another sync of this list was under way for \(Int(limit.rounded())) s")]
         case .givenUp: return [.error(unsent + "interrupted")]
