@@ -59,3 +59,58 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 }
+
+/// A task's member on the server taken by another to-do: another client removed the task and put a
+/// new one under its name, or wrote another to-do over it (Xandikos lets it; Radicale refuses it).
+/// The task is removed here, or, changed here meanwhile, put there again under a name of its own;
+/// the old one stayed here with each sync saying "nothing changed", and once changed here was
+/// refused every sync (found by an independent tester).
+@Suite(.loadsTheMachine) struct MemberTakenThereTests {
+    static let cases: [(CalDAVTestServer.Kind, Bool)] = [(.radicale, false), (.xandikos, false), (.xandikos, true)]
+
+    /// Puts a to-do of another UID where "Call mom" was: removed first, or written over it.
+    static func takeMember(_ store: SyncedStore, overwriting: Bool) async throws {
+        let client = store.server.client()
+        let (name, _) = try #require(try await store.remote().first { $0.value.contains("SUMMARY:Call mom") })
+        if overwriting {
+            let etag = try #require(try await client.list().first { $0.name == name }?.etag)
+            #expect((200..<300).contains(try await client.put(name, SyncedStore.vtodo(uid: "other", "SUMMARY:Water plants"),
+                                                                ifMatch: etag).status))
+        } else {
+            #expect((200..<300).contains(try await client.delete(name).status))
+            #expect(try await client.put(name, SyncedStore.vtodo(uid: "other", "SUMMARY:Water plants")).status == 201)
+        }
+    }
+
+    @Test(arguments: cases)
+    func aTaskWhoseMemberAnotherToDoTookIsRemovedHere(kind: CalDAVTestServer.Kind, overwriting: Bool) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
+        try await Self.takeMember(store, overwriting: overwriting)
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new, 1 removed\n"))
+        #expect(try await store.list() == "  1   Buy milk\n  2   Water plants\n")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) ?? "" }.sorted()
+                == ["SUMMARY:Buy milk", "SUMMARY:Water plants"])
+    }
+
+    /// (Xandikos refuses the task under a name of its own after another to-do was written over
+    /// it: its index still holds the task's UID. The sync says so, and keeps the change.)
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos], [false])
+    func aTaskChangedHereWhoseMemberAnotherToDoTookIsPutThereAgain(kind: CalDAVTestServer.Kind, overwriting: Bool) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
+        try await Self.takeMember(store, overwriting: overwriting)
+        try await store.script("edit 2 Call mom back\n")
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new; sent 1 new\n"
+                                     + "removed on the server and changed here: \"Call mom back\" is kept\n"))
+        #expect(try await store.list() == "  1   Buy milk\n  2   Call mom back\n  3   Water plants\n")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+        #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) ?? "" }.sorted()
+                == ["SUMMARY:Buy milk", "SUMMARY:Call mom back", "SUMMARY:Water plants"])
+    }
+}

@@ -65,6 +65,11 @@ struct ServerTasks {
         // Those the last sync wrote and the server did not name are removed there when not there.
         let given = stale.compactMap { member in member.data.map { RemoteChanges.Resource(href: member.href, etag: member.etag, data: $0) } }
         let resources = try given + RemoteChanges.fetch(stale.filter { $0.data == nil } + unnamed.values, from: collection, session: session)
+        // Tasks whose member now holds another to-do: another client removed the task and put a
+        // new one under its name, or wrote another over it (Xandikos lets it). Each is removed
+        // there unless this answer has it under another name: it was kept here, and each sync
+        // said "nothing changed" (found by an independent tester).
+        var displaced: Set<TaskItem.ID> = []
         for resource in resources {
             let path = HrefPath.of(resource.href, in: collection)
             let known = idByPath[path]
@@ -81,6 +86,7 @@ struct ServerTasks {
                 // it off here would end the whole series there.
                 let task = try ICalendarResource.read(data, timeZone: timeZone, now: now, refusingUnreadableRecurrence: true)
                 guard let id = task.id else { continue }
+                if let known, known != id { displaced.insert(known) }
                 var taken = Fetched(href: resource.href, etag: resource.etag, data: String(decoding: data, as: UTF8.self), task: task)
                 // Two members of one UUID (their UIDs in other letter cases, which a server holds
                 // apart): the list takes one, the one it knows, else the first by path, and the
@@ -111,6 +117,7 @@ struct ServerTasks {
             }
         }
         server.removed = Set(changes.removed.compactMap { idByPath[HrefPath.of($0, in: collection)] })
+        server.removed.formUnion(displaced.filter { server.fetched[$0] == nil && server.leftAlone[$0] == nil })
         // Written by the last sync, not named, and not there when asked for: removed since.
         let answered = Set(resources.map { HrefPath.of($0.href, in: collection) })
         for path in unnamed.keys where !answered.contains(path) {

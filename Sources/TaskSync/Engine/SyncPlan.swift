@@ -141,6 +141,20 @@ struct SyncPlan {
         return zone
     }
 
+    /// The path of a new member for the task of `key`: `KEY.ics` in the task list, or when another
+    /// task holds that name here or there, the first of `KEY-2.ics`, `KEY-3.ics`… that none holds.
+    private static func freeHref(_ key: String, server: ServerTasks, state: SyncState) -> String {
+        let collection = state.pairing.url
+        var held = Set(server.fetched.compactMap { $0.key.uuidString.lowercased() == key ? nil : HrefPath.of($0.value.href, in: collection) })
+        held.formUnion(state.items.compactMap { $0.key == key ? nil : HrefPath.of($0.value.href, in: collection) })
+        var number = 1
+        while true {
+            let href = collection.appendingPathComponent(number == 1 ? key + ".ics" : "\(key)-\(number).ics").path
+            if !held.contains(HrefPath.of(href, in: collection)) { return href }
+            number += 1
+        }
+    }
+
     /// The fields of the one of two copies of a task that was never changed since it was made (no
     /// `modifiedAt` here; a `LAST-MODIFIED` of its `CREATED` second there), when the other was.
     private static func untouched(local: TaskItem?, remote: TaskImport?) -> SyncFields? {
@@ -289,7 +303,11 @@ struct SyncPlan {
         }
         merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
-        let href = item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
+        // One removed there and changed here is put there again as new, under a name no other
+        // task holds: under its old one, which another client's to-do may hold now, it was refused
+        // every sync (found by an independent tester).
+        let href = item != nil && remoteTask == nil ? Self.freeHref(key, server: server, state: state)
+            : item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
         let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
 
         guard let fields = merge.fields else {
