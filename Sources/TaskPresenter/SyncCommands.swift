@@ -249,6 +249,9 @@ enum SyncCommands {
         case let .ended(.synced(report, _)): return lines(report)
         case let .ended(.failed(error)):
             if case let .store(stored as StoreError) = error, let lost = stored.unsentChangesLost { return [.error(lost)] }
+            // No later sync sends them while the task list is gone: not "until the next sync", and
+            // the way out whole (it was cut at 80 columns: found by an independent tester).
+            if case .taskListGone = error { return [.error("unsent: the task list paired with is no longer on the server (sync --unpair)")] }
             return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
         case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
         case .waitedForAnotherSync: return [.error(unsent + "another sync of this list was under way for \(Int(limit.rounded())) s")]

@@ -111,6 +111,21 @@ import Testing
         #expect(paired.view.messages == ["unsent until the next sync: cannot reach 127.0.0.1: connection refused"])
     }
 
+    /// The task list removed on the server: no sync sends the change until the list is unpaired,
+    /// which is said whole (it said "unsent until the next sync", cut at 80 columns before
+    /// "sync --unpair": found by an independent tester).
+    @Test func aTaskListRemovedOnTheServerIsSaidWithTheWayOutAsItCloses() async throws {
+        let paired = try await Paired()
+        defer { paired.database.close() }
+        #expect((200..<300).contains(try await paired.server.client().request("DELETE", paired.server.collection).status))
+        _ = paired.sut.handle(line: "add Call mom")
+        paired.view.reset()
+
+        paired.sut.finishSyncing { false }
+
+        #expect(paired.view.messages == ["unsent: the task list paired with is no longer on the server (sync --unpair)"])
+    }
+
     /// The store's file deleted or replaced before a change made at the prompt was sent: the change
     /// went with the file, which no later sync reads (it said "unsent until the next sync": found
     /// by an independent tester). The server keeps what it had.
