@@ -306,7 +306,7 @@ struct SyncPlan {
         // One removed there and changed here is put there again as new, under a name no other
         // task holds: under its old one, which another client's to-do may hold now, it was refused
         // every sync (found by an independent tester).
-        let href = item != nil && remoteTask == nil ? Self.freeHref(key, server: server, state: state)
+        let href = item != nil && fetched == nil && server.removed.contains(id) ? Self.freeHref(key, server: server, state: state)
             : item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
         let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
 
