@@ -113,4 +113,70 @@ import Testing
         #expect(try await store.remote().values.map { SyncedStore.line("SUMMARY:", in: $0) ?? "" }.sorted()
                 == ["SUMMARY:Buy milk", "SUMMARY:Call mom back", "SUMMARY:Water plants"])
     }
+
+    /// A task changed here that another client moved to another name (removed, and put under a
+    /// new one): the change is written where the task is now. It was written under the old name,
+    /// refused, and said "changed on the server during this sync" every sync (found by an
+    /// independent tester).
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aTaskChangedHereThatAnotherClientMovedIsWrittenWhereItIs(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
+        let client = store.server.client()
+        let (name, calendar) = try #require(try await store.remote().first { $0.value.contains("SUMMARY:Call mom") })
+        #expect((200..<300).contains(try await client.delete(name).status))
+        #expect(try await client.put("moved.ics", calendar).status == 201)
+        try await store.script("edit 2 Call mom back\n")
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: sent 1 changed\n"))
+        let remote = try await store.remote()
+        #expect(remote.keys.sorted().last == "moved.ics")
+        #expect(remote["moved.ics"].flatMap { SyncedStore.line("SUMMARY:", in: $0) } == "SUMMARY:Call mom back")
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
+    /// A task new here whose name (`UUID.ics`) another client's to-do took before it was sent
+    /// goes under `UUID-2.ics`. It was refused, "changed on the server", every sync (found by an
+    /// independent tester).
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func aNewTaskWhoseNameAnotherToDoTookGoesUnderAnother(kind: CalDAVTestServer.Kind) async throws {
+        let store = try await SyncedStore.paired(kind, "add Buy milk\n")
+        try await store.script("add Fresh\n")
+        let uid = try #require(try await store.run("export", "--format", "ics").output.components(separatedBy: "\r\n")
+            .filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }.last)
+        #expect(try await store.server.client().put("\(uid).ics", SyncedStore.vtodo(uid: "squatter", "SUMMARY:Squatter")).status == 201)
+
+        let synced = try await store.run("sync")
+
+        #expect(synced == ProgramRun(output: "synced: received 1 new; sent 1 new\n"))
+        let remote = try await store.remote()
+        #expect(remote["\(uid)-2.ics"].flatMap { SyncedStore.line("SUMMARY:", in: $0) } == "SUMMARY:Fresh")
+        #expect(remote.count == 3)
+        #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+    }
+
+    /// Two stores on the list each change a task whose name another client's to-do took: the one
+    /// that syncs first puts it under a name of its own, and the other's change is written there
+    /// and merged (it was refused every sync: found by an independent tester).
+    @Test(arguments: [CalDAVTestServer.Kind.radicale, .xandikos])
+    func twoStoresChangingATaskWhoseNameWasTakenMergeTheirChanges(kind: CalDAVTestServer.Kind) async throws {
+        let first = try await SyncedStore.paired(kind, "add Buy milk\nadd Call mom\n")
+        let second = try SyncedStore(first.server)
+        try await second.pair()
+        try await Self.takeMember(first, overwriting: false)
+        try await first.script("edit 2 Call mom back\n")
+        try await second.script("fav 2\n")
+
+        try await second.run("sync").expectSuccess()
+        let synced = try await first.run("sync")
+
+        #expect(synced.status == 0, "\(synced)")
+        try await second.run("sync").expectSuccess()
+        for store in [first, second] {
+            #expect(try await store.list() == "  1   Buy milk\n  2 ★ Call mom back\n  3   Water plants\n")
+            #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+        }
+        #expect(try await first.remote().count == 3)
+    }
 }

@@ -41,7 +41,12 @@ struct SyncCheckpoints {
             }
             let text = String(decoding: body, as: UTF8.self)
             if write.isNew {
-                kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: text,
+                // One put there again (removed there, changed here) keeps the base both sides last
+                // agreed on (nil here: the file keeps it): another copy of the list may put it there
+                // at once, and what it sent is merged against that base. Taken for this one's, it
+                // replaced this side's change whole (found by an independent tester).
+                let base = kept.items[key] == nil ? text : kept.items[key]?.base
+                kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base,
                                                  sortValue: SortOrder.value(in: text), inFlight: .adding)
             } else {
                 guard kept.items[key] != nil else { continue }

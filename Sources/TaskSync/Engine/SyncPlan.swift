@@ -54,6 +54,9 @@ struct SyncPlan {
     /// tasks cannot read (`ServerTasks.leftAlone`).
     private(set) var notSent = 0
     private var kept: [TaskItem.ID: Kept] = [:]
+    /// The tasks that hold each member's path, here (the items) or there (fetched): worked out when
+    /// a task first needs a new member (`freeHref`).
+    private var holders: [String: [TaskItem.ID]]?
     /// New tasks here that follow a series checked off here whose copy on the server is left alone
     /// (`heldBack(list:local:server:state:timeZone:dueOf:)`): not sent while the check-off is not.
     private var heldBack: Set<TaskItem.ID> = []
@@ -141,16 +144,24 @@ struct SyncPlan {
         return zone
     }
 
-    /// The path of a new member for the task of `key`: `KEY.ics` in the task list, or when another
-    /// task holds that name here or there, the first of `KEY-2.ics`, `KEY-3.ics`… that none holds.
-    private static func freeHref(_ key: String, server: ServerTasks, state: SyncState) -> String {
+    /// The path of a new member for the task `id` (of `key`): `KEY.ics` in the task list, or when
+    /// another task holds that name here or there, the first of `KEY-2.ics`, `KEY-3.ics`… that
+    /// none holds. A task put under a name another client's to-do holds was refused every sync
+    /// (found by an independent tester).
+    private mutating func freeHref(_ id: TaskItem.ID, key: String, server: ServerTasks, state: SyncState) -> String {
         let collection = state.pairing.url
-        var held = Set(server.fetched.compactMap { $0.key.uuidString.lowercased() == key ? nil : HrefPath.of($0.value.href, in: collection) })
-        held.formUnion(state.items.compactMap { $0.key == key ? nil : HrefPath.of($0.value.href, in: collection) })
+        if holders == nil {
+            var found: [String: [TaskItem.ID]] = [:]
+            for (other, fetched) in server.fetched { found[HrefPath.of(fetched.href, in: collection), default: []].append(other) }
+            for (other, item) in state.items {
+                if let other = UUID(uuidString: other) { found[HrefPath.of(item.href, in: collection), default: []].append(other) }
+            }
+            holders = found
+        }
         var number = 1
         while true {
             let href = collection.appendingPathComponent(number == 1 ? key + ".ics" : "\(key)-\(number).ics").path
-            if !held.contains(HrefPath.of(href, in: collection)) { return href }
+            if holders?[HrefPath.of(href, in: collection)]?.allSatisfy({ $0 == id }) ?? true { return href }
             number += 1
         }
     }
@@ -303,11 +314,17 @@ struct SyncPlan {
         }
         merge.keepingLocal = merge.keepingLocal.map { pin.pinned($0, foreign: localTask?.foreign["icalendar"] ?? foreign) }
         let createdAt = localTask?.createdAt ?? remoteTask?.createdAt ?? now
-        // One removed there and changed here is put there again as new, under a name no other
-        // task holds: under its old one, which another client's to-do may hold now, it was refused
-        // every sync (found by an independent tester).
-        let href = item != nil && fetched == nil && server.removed.contains(id) ? Self.freeHref(key, server: server, state: state)
-            : item?.href ?? fetched?.href ?? state.pairing.url.appendingPathComponent(key + ".ics").path
+        // Where the server holds it now (another client may have moved it: written under its old
+        // name, each sync was refused); one new there (new here, or removed there and changed
+        // here) under a name no other task holds.
+        let href: String
+        if let fetched {
+            href = fetched.href
+        } else if let item, !server.removed.contains(id) {
+            href = item.href
+        } else {
+            href = freeHref(id, key: key, server: server, state: state)
+        }
         let etag = remoteTask == nil ? nil : fetched?.etag ?? item?.etag
 
         guard let fields = merge.fields else {
