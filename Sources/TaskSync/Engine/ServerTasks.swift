@@ -34,6 +34,11 @@ struct ServerTasks {
     /// The token to ask from next time.
     var token: String?
 
+    /// Whether no task is fetched, found removed or left alone: all that a plan reads of the server.
+    var namesNoTask: Bool {
+        fetched.isEmpty && removed.isEmpty && leftAlone.isEmpty
+    }
+
     /// Asks the server what changed since `state`'s sync (`asked`: the question sent ahead), and
     /// fetches what the answer did not give.
     static func read(since state: SyncState, asked: RemoteChanges.Question? = nil, session: DAVSession,

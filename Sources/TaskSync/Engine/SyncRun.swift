@@ -71,11 +71,13 @@ struct SyncRun {
         // planned meanwhile as though nothing changed there, the most common answer, which is then
         // the plan (a plan of 1,000 tasks takes a few milliseconds): the plan reads of the server's
         // answer only the tasks it fetched, found removed or leaves alone.
+        func readList() throws(SyncError) -> TaskList {
+            do { return try storage.read { try $0.allTasks() } } catch { throw .store(error) }
+        }
         var read: TaskList?
         var planAhead: SyncPlan?
         if asked != nil, knownVersion != version {
-            let list: TaskList
-            do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
+            let list = try readList()
             read = list
             do throws(SyncError) {
                 planAhead = try SyncPlan(list: list, server: ServerTasks(), state: state, timeZone: timeZone, now: now,
@@ -86,7 +88,7 @@ struct SyncRun {
         }
         let server = try ServerTasks.read(since: state, asked: asked, session: session, timeZone: timeZone, now: now)
         report.skipped = server.skipped
-        if let knownVersion, knownVersion == version, server.fetched.isEmpty, server.removed.isEmpty, server.leftAlone.isEmpty {
+        if let knownVersion, knownVersion == version, server.namesNoTask {
             // Neither side changed since a sync that left nothing to do: neither is written. (A task
             // the server now gives a copy tasks cannot read is not nothing: the pairing keeps that.)
             state.syncToken = server.token
@@ -96,13 +98,9 @@ struct SyncRun {
             return report
         }
         let list: TaskList
-        if let read {
-            list = read
-        } else {
-            do { list = try storage.read { try $0.allTasks() } } catch { throw .store(error) }
-        }
+        if let read { list = read } else { list = try readList() }
         let plan: SyncPlan
-        if let planAhead, server.fetched.isEmpty, server.removed.isEmpty, server.leftAlone.isEmpty {
+        if let planAhead, server.namesNoTask {
             plan = planAhead
         } else {
             plan = try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now, bases: bases,
