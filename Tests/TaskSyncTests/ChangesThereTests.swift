@@ -156,6 +156,57 @@ import Testing
         #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
     }
 
+    /// A task removed on the server and changed here is put back under its own name; another
+    /// client's to-do taking that name between the sync's report and its PUT has the PUT refused,
+    /// and the next sync puts the task under a name of its own beside the other to-do. The sync is
+    /// stopped (SIGSTOP) as soon as Radicale's log says the report was answered; an attempt whose
+    /// PUT was sent first is made again.
+    @Test func aTaskPutBackUnderANameTakenMeanwhileGoesUnderAnotherAtTheNextSync() async throws {
+        for _ in 1...5 {
+            let store = try await SyncedStore.paired(.radicale, "add Buy milk\nadd Call mom\n")
+            let client = store.server.client()
+            let (name, _) = try #require(try await store.remote().first { $0.value.contains("SUMMARY:Call mom") })
+            #expect((200..<300).contains(try await client.delete(name).status))
+            try await store.script("edit 2 Call mom back\n")
+            let before = store.server.log.utf8.count
+            let pid = try ChildProcess.start(TasksBinary.path, ["--db", store.folder.file("tasks.sqlite"), "sync"],
+                                             environment: TasksBinary.environment(in: store.folder, store.environment()),
+                                             output: store.folder.file("sync.out"), error: store.folder.file("sync.err"))
+            let deadline = ContinuousClock.now + .seconds(120)
+            var since = ""
+            while !since.contains("REPORT response"), ContinuousClock.now < deadline { // no pause: the PUT follows in milliseconds
+                since = String(decoding: store.server.log.utf8.dropFirst(before), as: UTF8.self)
+            }
+            kill(pid, SIGSTOP)
+            since = String(decoding: store.server.log.utf8.dropFirst(before), as: UTF8.self)
+            let inTime = since.contains("REPORT response") && !since.contains("PUT request")
+            if inTime {
+                #expect(try await client.put(name, SyncedStore.vtodo(uid: "other", "SUMMARY:Water plants")).status == 201)
+            }
+            kill(pid, SIGCONT)
+            let status = try await ChildProcess.exitStatus(of: pid, path: TasksBinary.path)
+            guard inTime else { continue }
+            let said = (store.folder.contents(of: "sync.out") ?? "", store.folder.contents(of: "sync.err") ?? "")
+            // Not an error: the next sync takes it; but not all was done (exit status 1).
+            #expect(status == 1 && said == ("synced: 1 change not sent\n"
+                                            + "1 task was changed on the server during this sync: the next sync takes it\n", ""),
+                    "\(status) \(said)")
+
+            let synced = try await store.run("sync")
+
+            #expect(synced == ProgramRun(output: "synced: received 1 new; sent 1 new\n"
+                                         + "removed on the server and changed here: \"Call mom back\" is kept\n"))
+            #expect(try await store.list() == "  1   Buy milk\n  2   Call mom back\n  3   Water plants\n")
+            #expect(try await store.run("sync") == ProgramRun(output: "synced: nothing changed\n"))
+            let remote = try await store.remote()
+            #expect(remote[name].flatMap { SyncedStore.line("SUMMARY:", in: $0) } == "SUMMARY:Water plants")
+            #expect(remote.values.map { SyncedStore.line("SUMMARY:", in: $0) ?? "" }.sorted()
+                    == ["SUMMARY:Buy milk", "SUMMARY:Call mom back", "SUMMARY:Water plants"])
+            return
+        }
+        Issue.record("in five attempts, the sync's PUT was sent before it could be stopped")
+    }
+
     /// Two stores on the list each change a task whose name another client's to-do took: the one
     /// that syncs first puts it under a name of its own, and the other's change is written there
     /// and merged (it was refused every sync: found by an independent tester).
