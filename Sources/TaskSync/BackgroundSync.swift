@@ -57,7 +57,8 @@ public final class BackgroundSync: @unchecked Sendable {
     private let changeDelay: TimeInterval
     private let idleInterval: TimeInterval
     /// How long, in seconds, the prompt's closing waits for the sync sending its last changes: a
-    /// connection refused is said after HTTPTransport's connect timeout (5 s), which it outlasts.
+    /// host that never answers a connection is said after HTTPTransport's connect timeout (5 s),
+    /// which it outlasts (a refused one at once).
     public let finishLimit: TimeInterval
     /// How long, in seconds, each sync waits for its turn behind another sync of the list
     /// (`patience`, unless a test says less).

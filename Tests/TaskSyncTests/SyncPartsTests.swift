@@ -5,6 +5,43 @@ import Testing
 
 @Suite("The parts of a sync that need no server")
 struct SyncPartsTests {
+    /// A server that refuses the connection (down) is said at once. The HTTP client tried to connect
+    /// again and again for its whole connect timeout (5 s), and a sync typed at a prompt, waiting
+    /// behind the prompt's own, said so after 10 (found by an independent tester). In this process,
+    /// with no program to start, a refused connection takes milliseconds even on a busy machine:
+    /// the bound is the connect timeout, which the transport waited before.
+    @Test("a refused connection fails at once, not after the connect timeout")
+    func refusedAtOnce() throws {
+        let port = try Self.portNothingListensOn()
+        let transport = HTTPTransport(authorization: nil, patience: 30)
+        defer { transport.shutDown() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let started = ContinuousClock.now
+        do {
+            _ = try transport.send("GET", url)
+            Issue.record("nothing listens on port \(port), yet a request was answered")
+        } catch {
+            guard case .transport(.refused, host: _) = error else { Issue.record("\(error)"); return }
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    /// A port of the loopback that nothing listens on: one the system gave a socket, closed.
+    private static func portNothingListensOn() throws -> UInt16 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        try #require(bound)
+        return UInt16(bigEndian: address.sin_port)
+    }
+
     @Test("~/.netrc: the entry of the host, the login asked for, default last, macdef skipped, quotes")
     func netrc() {
         let netrc = Netrc("""
