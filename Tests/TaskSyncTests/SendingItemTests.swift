@@ -78,3 +78,66 @@ import Testing
         #expect(try SyncState.summary(at: path)?.itemCount == 1)
     }
 }
+
+/// A task the server removed and that changed here, which a sync was putting back when it was cut
+/// short (killed before it said anything), is marked `puttingBack`: the next sync says it was kept,
+/// whether it arrived or not. It said nothing, and the user never learnt that the other device had
+/// removed it (found by an independent tester).
+@Suite struct PuttingBackItemTests {
+    static let timeZone = SendingItemTests.timeZone
+    static let now = SendingItemTests.now
+    static let agreed = SendingItemTests.task
+    static let changed = TaskItem(id: agreed.id, text: "Call mom back", createdAt: now, modifiedAt: now)
+    static let href = SendingItemTests.href.replacingOccurrences(of: ".ics", with: "-2.ics")
+    static let sent = String(decoding: ICalendarResource.render(changed, extra: ["X-APPLE-SORT-ORDER:1048576"], timeZone: timeZone),
+                             as: UTF8.self)
+
+    static var state: SyncState {
+        var state = SendingItemTests.state
+        state.items[agreed.id.uuidString.lowercased()] = SyncState.Item(href: href, etag: nil, base: SendingItemTests.sent,
+                                                                         inFlight: .puttingBack)
+        return state
+    }
+
+    static func plan(list: TaskList, holding: Bool) throws -> SyncPlan {
+        var server = ServerTasks(token: "1")
+        if holding {
+            let read = try ICalendarResource.read(Array(sent.utf8), timeZone: timeZone, now: now)
+            server.fetched[agreed.id] = .init(href: href, etag: "\"b\"", data: sent, task: read)
+        }
+        return try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
+    }
+
+    @Test func arrivedItIsSaidKept() throws {
+        let plan = try Self.plan(list: [Self.changed], holding: true)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
+        #expect(plan.writes.isEmpty && plan.localWrites.isEmpty && plan.localRemovals.isEmpty)
+    }
+
+    @Test func notArrivedItIsSentAgainAndSaidKept() throws {
+        let plan = try Self.plan(list: [Self.changed], holding: false)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
+        #expect(plan.writes.map(\.isNew) == [true] && plan.writes.first?.etag == nil)
+        #expect(plan.localRemovals.isEmpty)
+    }
+
+    @Test func removedHereSinceNothingIsSaid() throws {
+        let plan = try Self.plan(list: [], holding: false)
+
+        #expect(plan.conflicts.isEmpty && plan.writes.isEmpty && plan.localWrites.isEmpty)
+    }
+
+    /// The pairing file keeps the mark (2 in its `sending` column), and `sync --status` does not
+    /// count the task as on both sides.
+    @Test func thePairingFileKeepsTheMark() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("tasks.sqlite.caldav")
+        try Self.state.save(to: path)
+
+        let loaded = try #require(try SyncState.load(from: path))
+        #expect(loaded.items[Self.agreed.id.uuidString.lowercased()]?.inFlight == .puttingBack)
+        #expect(try SyncState.summary(at: path)?.itemCount == 0)
+    }
+}

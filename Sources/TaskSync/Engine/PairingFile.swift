@@ -6,12 +6,12 @@ import TaskSystem
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
 /// each) and that task's iCalendar text then (its base, a row of a table of their own), and what
 /// a sync cut short was sending of a task (`SyncState.InFlight`): a new task marked in its row
-/// (`sending`), the text of a change or NULL for a removal in a row of `pending`, a table made as
-/// first needed (files of the version before it have none). A sync
-/// reads every task's row, reads a base only for a task that changed, and writes only the rows
-/// that changed: the file was one JSON document, decoded whole by every sync and written whole by
-/// each one that changed a task (docs/benchmarks.md). A JSON file an earlier version wrote is
-/// read, and replaced by the next sync.
+/// (`sending`: 1, or 2 for one put back after the server removed it), the text of a change or
+/// NULL for a removal in a row of `pending`, a table made as first needed (files of the version
+/// before it have none). A sync reads every task's row, reads a base only for a task that
+/// changed, and writes only the rows that changed: the file was one JSON document, decoded whole
+/// by every sync and written whole by each one that changed a task (docs/benchmarks.md). A JSON
+/// file an earlier version wrote is read, and replaced by the next sync.
 ///
 /// Texts are stored as blobs: GRDB binds a `String` as a C string, which a server's NUL would cut.
 /// Values are read with GRDB's throwing `decode`: a file whose rows are not of this schema is
@@ -93,7 +93,7 @@ final class PairingFile {
                         base: nil, fingerprint: try item.decode(Int64?.self, atIndex: 3).map(UInt64.init(bitPattern:)),
                         sortValue: try item.decode(atIndex: 4),
                         unreadableThere: try item.decode(Bool?.self, atIndex: 5) == true ? true : nil,
-                        inFlight: try item.decode(Bool?.self, atIndex: 6) == true ? .adding : nil)
+                        inFlight: Self.sending(try item.decode(Int64?.self, atIndex: 6)))
                 }
                 if try db.tableExists("pending") {
                     let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
@@ -117,7 +117,7 @@ final class PairingFile {
                     throw SyncError.unreadablePairingFile(path: path)
                 }
                 // A new task a cut sync was sending is not known to be there yet.
-                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE sending IS NOT 1") ?? 0
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE sending IS NULL") ?? 0
                 return SyncState.Summary(pairing: try JSONDecoder().decode(Pairing.self, from: try row.decode(forColumn: "pairing")),
                                          lastSync: try row.decode(Double?.self, atIndex: 1).map(Date.init(timeIntervalSince1970:)),
                                          itemCount: count, leftAlone: try row.decode(atIndex: 2))
@@ -185,7 +185,7 @@ final class PairingFile {
             switch state.items[key]?.inFlight {
             case let .changing(text)?: try updatePending.execute(arguments: [key, Data(text.utf8)])
             case .removing?: try updatePending.execute(arguments: [key, nil as Data?])
-            case .adding?, nil: if hadPending { try removePending.execute(arguments: [key]) }
+            case .adding?, .puttingBack?, nil: if hadPending { try removePending.execute(arguments: [key]) }
             }
             guard let item = state.items[key] else {
                 try remove.execute(arguments: [key])
@@ -194,7 +194,7 @@ final class PairingFile {
             }
             try update.execute(arguments: [key, Data(item.href.utf8), item.etag.map { Data($0.utf8) },
                                            item.fingerprint.map(Int64.init(bitPattern:)), item.sortValue,
-                                           item.unreadableThere, item.inFlight == .adding ? true : nil])
+                                           item.unreadableThere, Self.sending(item.inFlight)])
             if let base = item.base { try updateBase.execute(arguments: [key, Data(base.utf8)]) }
         }
     }
@@ -269,6 +269,24 @@ final class PairingFile {
 
     private static func text(_ data: Data) -> String {
         String(decoding: data, as: UTF8.self)
+    }
+
+    /// The `sending` column of a task sent as new, and back: 1 (what earlier versions wrote,
+    /// `true`) for `adding`, 2 for `puttingBack` (an earlier version reads it as 1).
+    private static func sending(_ inFlight: SyncState.InFlight?) -> Int64? {
+        switch inFlight {
+        case .adding?: 1
+        case .puttingBack?: 2
+        default: nil
+        }
+    }
+
+    private static func sending(_ value: Int64?) -> SyncState.InFlight? {
+        switch value {
+        case nil, 0?: nil
+        case 2?: .puttingBack
+        default: .adding
+        }
     }
 
     /// `error` as the pairing file's: one that is not a pairing, or SQLite's words.

@@ -58,7 +58,7 @@ struct ServerTasks {
         for (key, item) in state.items {
             guard let id = UUID(uuidString: key) else { continue }
             idByPath[HrefPath.of(item.href, in: collection)] = id
-            if item.inFlight == .adding { sending.insert(id) }
+            if item.inFlight?.isAdding == true { sending.insert(id) }
         }
         // A member whose ETag is the one the last sync wrote or read is as it was.
         let stale = changes.changed.filter { member in

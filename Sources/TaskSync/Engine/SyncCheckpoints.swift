@@ -45,9 +45,12 @@ struct SyncCheckpoints {
                 // agreed on (nil here: the file keeps it): another copy of the list may put it there
                 // at once, and what it sent is merged against that base. Taken for this one's, it
                 // replaced this side's change whole (found by an independent tester).
-                let base = kept.items[key] == nil ? text : kept.items[key]?.base
-                kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base,
-                                                 sortValue: SortOrder.value(in: text), inFlight: .adding)
+                // Marked so (`puttingBack`), the next sync says it was kept, should this one be cut
+                // short before it says so.
+                let previous = kept.items[key]
+                let base = previous == nil ? text : previous?.base
+                kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base, sortValue: SortOrder.value(in: text),
+                                                 inFlight: previous == nil || previous?.inFlight == .adding ? .adding : .puttingBack)
             } else {
                 guard kept.items[key] != nil else { continue }
                 kept.items[key]?.inFlight = .changing(text)

@@ -183,7 +183,7 @@ struct SyncPlan {
         // A new task a cut sync was sending that the server does not name did not arrive: forgotten,
         // unless it is sent again below.
         let stored = state.items[key]
-        var item = stored.flatMap { $0.inFlight == .adding && fetched == nil ? nil : $0 }
+        var item = stored.flatMap { $0.inFlight?.isAdding == true && fetched == nil ? nil : $0 }
         if stored != nil, item == nil { settled[id] = .some(nil) }
         // A change a cut sync was sending: the server holding what was sent, it arrived, and is the
         // base both sides agree on; else the change is merged again against the base it was sent over.
@@ -292,6 +292,10 @@ struct SyncPlan {
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
+        // A task a sync cut short was putting back, the server having removed it, is said kept now.
+        if stored?.inFlight == .puttingBack, localTask != nil, !(conflicts[id]?.contains(.removal(on: .remote)) ?? false) {
+            conflicts[id, default: []].append(.removal(on: .remote))
+        }
         if let found = checkOffs.conflicts[id] { conflicts[id, default: []] += found }
         // The server's copy of a series moved on there is open: written checked off.
         if checkOffs.movedOn[id] != nil, merge.fields != nil { merge.writesRemote = true }

@@ -54,6 +54,11 @@ struct SyncState: Codable, Sendable, Equatable {
         /// arrived (and is as both sides left it, unless changed since); not listed, it did not,
         /// and the task is new to the server still.
         case adding
+        /// Sending it again as a new task, after it was removed on the server and changed here, the
+        /// item's base what both sides last agreed on. Listed or not, as `adding`; either way the
+        /// next sync says it was kept, which the sync cut short never said (found by an independent
+        /// tester).
+        case puttingBack
         /// Sending this text to replace the base (the task changed here): when the server holds
         /// it, it arrived, and the next sync merges against it; else it did not, and the task's
         /// change is sent again over the base.
@@ -61,6 +66,9 @@ struct SyncState: Codable, Sendable, Equatable {
         /// Removing it: no longer on the server, it was removed, and the task is new to the
         /// server should the list hold it again (an `undo`).
         case removing
+
+        /// Whether it is a task sent as new: not listed by the server, it did not arrive.
+        var isAdding: Bool { self == .adding || self == .puttingBack }
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
