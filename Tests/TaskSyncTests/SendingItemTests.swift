@@ -80,64 +80,92 @@ import Testing
 }
 
 /// A task the server removed and that changed here, which a sync was putting back when it was cut
-/// short (killed before it said anything), is marked `puttingBack`: the next sync says it was kept,
-/// whether it arrived or not. It said nothing, and the user never learnt that the other device had
-/// removed it (found by an independent tester).
+/// short (killed before it said anything), is marked `puttingBack` with the text sent: the next
+/// sync says it was kept, whether it arrived or not (it said nothing, and the user never learnt
+/// that the other device had removed it); arrived as sent, it is what both sides agree on (a task
+/// removed here since came back as changed there); held otherwise, another copy put it back, and
+/// both changes are merged (all found by independent testers).
 @Suite struct PuttingBackItemTests {
     static let timeZone = SendingItemTests.timeZone
     static let now = SendingItemTests.now
     static let agreed = SendingItemTests.task
     static let changed = TaskItem(id: agreed.id, text: "Call mom back", createdAt: now, modifiedAt: now)
     static let href = SendingItemTests.href.replacingOccurrences(of: ".ics", with: "-2.ics")
-    static let sent = String(decoding: ICalendarResource.render(changed, extra: ["X-APPLE-SORT-ORDER:1048576"], timeZone: timeZone),
-                             as: UTF8.self)
+
+    static func text(_ task: TaskItem) -> String {
+        String(decoding: ICalendarResource.render(task, extra: ["X-APPLE-SORT-ORDER:1048576"], timeZone: timeZone), as: UTF8.self)
+    }
 
     static var state: SyncState {
         var state = SendingItemTests.state
         state.items[agreed.id.uuidString.lowercased()] = SyncState.Item(href: href, etag: nil, base: SendingItemTests.sent,
-                                                                         inFlight: .puttingBack)
+                                                                         inFlight: .puttingBack(text(changed)))
         return state
     }
 
-    static func plan(list: TaskList, holding: Bool) throws -> SyncPlan {
+    /// The plan of the next sync, the server holding `held` at `href` (nil: nothing there).
+    static func plan(list: TaskList, held: TaskItem?) throws -> SyncPlan {
         var server = ServerTasks(token: "1")
-        if holding {
-            let read = try ICalendarResource.read(Array(sent.utf8), timeZone: timeZone, now: now)
-            server.fetched[agreed.id] = .init(href: href, etag: "\"b\"", data: sent, task: read)
+        if let held {
+            let data = text(held)
+            let read = try ICalendarResource.read(Array(data.utf8), timeZone: timeZone, now: now)
+            server.fetched[agreed.id] = .init(href: href, etag: "\"b\"", data: data, task: read)
         }
         return try SyncPlan(list: list, server: server, state: state, timeZone: timeZone, now: now)
     }
 
     @Test func arrivedItIsSaidKept() throws {
-        let plan = try Self.plan(list: [Self.changed], holding: true)
+        let plan = try Self.plan(list: [Self.changed], held: Self.changed)
 
         #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
         #expect(plan.writes.isEmpty && plan.localWrites.isEmpty && plan.localRemovals.isEmpty)
     }
 
     @Test func notArrivedItIsSentAgainAndSaidKept() throws {
-        let plan = try Self.plan(list: [Self.changed], holding: false)
+        let plan = try Self.plan(list: [Self.changed], held: nil)
 
         #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
         #expect(plan.writes.map(\.isNew) == [true] && plan.writes.first?.etag == nil)
         #expect(plan.localRemovals.isEmpty)
     }
 
-    @Test func removedHereSinceNothingIsSaid() throws {
-        let plan = try Self.plan(list: [], holding: false)
+    @Test func notArrivedAndRemovedHereSinceNothingIsSaid() throws {
+        let plan = try Self.plan(list: [], held: nil)
 
         #expect(plan.conflicts.isEmpty && plan.writes.isEmpty && plan.localWrites.isEmpty)
     }
 
-    /// The pairing file keeps the mark (2 in its `sending` column), and `sync --status` does not
-    /// count the task as on both sides.
+    /// It came back here, "removed here and changed on the server", the agreed base taken for the
+    /// server's side.
+    @Test func arrivedAndRemovedHereSinceItIsRemovedThere() throws {
+        let plan = try Self.plan(list: [], held: Self.changed)
+
+        #expect(plan.writes.map(\.href) == [Self.href] && plan.writes.map(\.body) == [nil])
+        #expect(plan.writes.first?.etag == "\"b\"")
+        #expect(plan.conflicts.isEmpty && plan.localWrites.isEmpty)
+    }
+
+    /// Another copy of the list put it back first, with a change of its own: each side's change is kept.
+    @Test func putBackByAnotherCopyBothChangesAreKept() throws {
+        var theirs = Self.agreed
+        theirs.isFavorite = true
+        theirs.modifiedAt = Self.now
+        let plan = try Self.plan(list: [Self.changed], held: theirs)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
+        #expect(plan.localWrites[Self.agreed.id].map { ($0.text, $0.isFavorite) } ?? ("", false) == ("Call mom back", true))
+        #expect(plan.writes.map(\.href) == [Self.href] && plan.writes.first?.etag == "\"b\"")
+    }
+
+    /// The pairing file keeps the mark (2 in its `sending` column) and the text sent (in
+    /// `pending`), and `sync --status` does not count the task as on both sides.
     @Test func thePairingFileKeepsTheMark() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("tasks.sqlite.caldav")
         try Self.state.save(to: path)
 
         let loaded = try #require(try SyncState.load(from: path))
-        #expect(loaded.items[Self.agreed.id.uuidString.lowercased()]?.inFlight == .puttingBack)
+        #expect(loaded.items[Self.agreed.id.uuidString.lowercased()]?.inFlight == .puttingBack(Self.text(Self.changed)))
         #expect(try SyncState.summary(at: path)?.itemCount == 0)
     }
 }

@@ -6,9 +6,9 @@ import TaskSystem
 /// owner only, holding the pairing (one row), what the last sync agreed on of each task (a row
 /// each) and that task's iCalendar text then (its base, a row of a table of their own), and what
 /// a sync cut short was sending of a task (`SyncState.InFlight`): a new task marked in its row
-/// (`sending`: 1, or 2 for one put back after the server removed it), the text of a change or
-/// NULL for a removal in a row of `pending`, a table made as first needed (files of the version
-/// before it have none). A sync reads every task's row, reads a base only for a task that
+/// (`sending`: 1, or 2 for one put back after the server removed it, its text in `pending`), the
+/// text of a change or NULL for a removal in a row of `pending`, a table made as first needed
+/// (files of the version before it have none). A sync reads every task's row, reads a base only for a task that
 /// changed, and writes only the rows that changed: the file was one JSON document, decoded whole
 /// by every sync and written whole by each one that changed a task (docs/benchmarks.md). A JSON
 /// file an earlier version wrote is read, and replaced by the next sync.
@@ -99,7 +99,12 @@ final class PairingFile {
                     let pending = try Row.fetchCursor(db, sql: "SELECT id, text FROM pending")
                     while let row = try pending.next() {
                         let key: String = try row.decode(atIndex: 0)
-                        items[key]?.inFlight = try row.decode(Data?.self, atIndex: 1).map { .changing(Self.text($0)) } ?? .removing
+                        let text = try row.decode(Data?.self, atIndex: 1).map(Self.text)
+                        if case .puttingBack? = items[key]?.inFlight {
+                            items[key]?.inFlight = .puttingBack(text ?? "")
+                        } else {
+                            items[key]?.inFlight = text.map { .changing($0) } ?? .removing
+                        }
                     }
                 }
                 return items
@@ -183,9 +188,9 @@ final class PairingFile {
         let removeBase = try db.makeStatement(sql: "DELETE FROM base WHERE id = ?")
         for key in keys {
             switch state.items[key]?.inFlight {
-            case let .changing(text)?: try updatePending.execute(arguments: [key, Data(text.utf8)])
+            case let .changing(text)?, let .puttingBack(text)?: try updatePending.execute(arguments: [key, Data(text.utf8)])
             case .removing?: try updatePending.execute(arguments: [key, nil as Data?])
-            case .adding?, .puttingBack?, nil: if hadPending { try removePending.execute(arguments: [key]) }
+            case .adding?, nil: if hadPending { try removePending.execute(arguments: [key]) }
             }
             guard let item = state.items[key] else {
                 try remove.execute(arguments: [key])
@@ -272,19 +277,20 @@ final class PairingFile {
     }
 
     /// The `sending` column of a task sent as new, and back: 1 (what earlier versions wrote,
-    /// `true`) for `adding`, 2 for `puttingBack` (an earlier version reads it as 1).
+    /// `true`) for `adding`, 2 for `puttingBack` (an earlier version reads it as 1); the text put
+    /// back is in `pending`, and read after.
     private static func sending(_ inFlight: SyncState.InFlight?) -> Int64? {
         switch inFlight {
         case .adding?: 1
         case .puttingBack?: 2
-        default: nil
+        case .changing?, .removing?, nil: nil
         }
     }
 
     private static func sending(_ value: Int64?) -> SyncState.InFlight? {
         switch value {
         case nil, 0?: nil
-        case 2?: .puttingBack
+        case 2?: .puttingBack("")
         default: .adding
         }
     }

@@ -50,7 +50,7 @@ struct SyncCheckpoints {
                 let previous = kept.items[key]
                 let base = previous == nil ? text : previous?.base
                 kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base, sortValue: SortOrder.value(in: text),
-                                                 inFlight: previous == nil || previous?.inFlight == .adding ? .adding : .puttingBack)
+                                                 inFlight: previous == nil || previous?.inFlight == .adding ? .adding : .puttingBack(text))
             } else {
                 guard kept.items[key] != nil else { continue }
                 kept.items[key]?.inFlight = .changing(text)

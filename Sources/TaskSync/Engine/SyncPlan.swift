@@ -196,6 +196,16 @@ struct SyncPlan {
         }
         // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
         // the task is new to the server if the list holds it again (an undo since); else as before.
+        // A task a cut sync was putting back (the server had removed it): the server holding what
+        // was sent, it arrived, and is the base both sides agree on; else another copy of the list
+        // put it back, and it is merged against the base they agreed on before.
+        if case let .puttingBack(sent)? = item?.inFlight {
+            item?.inFlight = nil
+            if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(sent.utf8), timeZone: timeZone, now: now) {
+                item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
+            }
+            settled[id] = .some(item)
+        }
         if item?.inFlight == .removing {
             item?.inFlight = nil
             if fetched == nil, server.removed.contains(id) { item = nil }
@@ -293,7 +303,7 @@ struct SyncPlan {
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
         // A task a sync cut short was putting back, the server having removed it, is said kept now.
-        if stored?.inFlight == .puttingBack, localTask != nil, !(conflicts[id]?.contains(.removal(on: .remote)) ?? false) {
+        if case .puttingBack? = stored?.inFlight, localTask != nil, !(conflicts[id]?.contains(.removal(on: .remote)) ?? false) {
             conflicts[id, default: []].append(.removal(on: .remote))
         }
         if let found = checkOffs.conflicts[id] { conflicts[id, default: []] += found }

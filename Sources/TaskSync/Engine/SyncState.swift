@@ -54,11 +54,13 @@ struct SyncState: Codable, Sendable, Equatable {
         /// arrived (and is as both sides left it, unless changed since); not listed, it did not,
         /// and the task is new to the server still.
         case adding
-        /// Sending it again as a new task, after it was removed on the server and changed here, the
-        /// item's base what both sides last agreed on. Listed or not, as `adding`; either way the
-        /// next sync says it was kept, which the sync cut short never said (found by an independent
-        /// tester).
-        case puttingBack
+        /// Sending this text as a new task, after the server removed it and it changed here, the
+        /// item's base what both sides last agreed on. Not listed, as `adding`; listed holding
+        /// this text, it arrived, and is the base both sides agree on (a task removed here since
+        /// is removed there: it came back as changed there, found by an independent tester); else
+        /// another copy of the list put it back, merged against the base. Either way the next sync
+        /// says it was kept, which the sync cut short never said (found by an independent tester).
+        case puttingBack(String)
         /// Sending this text to replace the base (the task changed here): when the server holds
         /// it, it arrived, and the next sync merges against it; else it did not, and the task's
         /// change is sent again over the base.
@@ -68,7 +70,12 @@ struct SyncState: Codable, Sendable, Equatable {
         case removing
 
         /// Whether it is a task sent as new: not listed by the server, it did not arrive.
-        var isAdding: Bool { self == .adding || self == .puttingBack }
+        var isAdding: Bool {
+            switch self {
+            case .adding, .puttingBack: true
+            case .changing, .removing: false
+            }
+        }
     }
 
     /// A number that changes when any field of a task that syncs does: its synced fields and the
