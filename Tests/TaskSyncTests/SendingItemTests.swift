@@ -157,6 +157,18 @@ import Testing
         #expect(plan.writes.map(\.href) == [Self.href] && plan.writes.first?.etag == "\"b\"")
     }
 
+    /// A field both sides changed since is said, which side's was kept, rather than the removal
+    /// (its line hid the change undo can take back: found by an independent tester).
+    @Test func aFieldChangedOnBothSidesSinceIsSaidRatherThanTheRemoval() throws {
+        var theirs = Self.changed
+        theirs.text = "Call mom later"
+        theirs.modifiedAt = Self.now.addingTimeInterval(60)
+        let plan = try Self.plan(list: [Self.changed], held: theirs)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.field(.text, kept: .remote)])
+        #expect(plan.localWrites[Self.agreed.id]?.text == "Call mom later")
+    }
+
     /// The pairing file keeps the mark (2 in its `sending` column) and the text sent (in
     /// `pending`), and `sync --status` does not count the task as on both sides.
     @Test func thePairingFileKeepsTheMark() throws {

@@ -302,11 +302,13 @@ struct SyncPlan {
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
-        // A task a sync cut short was putting back, the server having removed it, is said kept now.
-        if case .puttingBack? = stored?.inFlight, localTask != nil, !(conflicts[id]?.contains(.removal(on: .remote)) ?? false) {
-            conflicts[id, default: []].append(.removal(on: .remote))
-        }
         if let found = checkOffs.conflicts[id] { conflicts[id, default: []] += found }
+        // A task a sync cut short was putting back, the server having removed it, is said kept now,
+        // unless a change both sides made says more: which one was kept, which undo takes back
+        // (the line of the removal hid it: found by an independent tester).
+        if case .puttingBack? = stored?.inFlight, localTask != nil, conflicts[id] == nil {
+            conflicts[id] = [.removal(on: .remote)]
+        }
         // The server's copy of a series moved on there is open: written checked off.
         if checkOffs.movedOn[id] != nil, merge.fields != nil { merge.writesRemote = true }
         // So is a next task here that takes what the other client's says more (a note).
