@@ -8,10 +8,10 @@ import TaskSystem
 /// a sync cut short was sending of a task (`SyncState.InFlight`): a new task marked in its row
 /// (`sending`: 1, or 2 for one put back after the server removed it, its text in `pending`), the
 /// text of a change or NULL for a removal in a row of `pending`, a table made as first needed
-/// (files of the version before it have none). A sync reads every task's row, reads a base only for a task that
-/// changed, and writes only the rows that changed: the file was one JSON document, decoded whole
-/// by every sync and written whole by each one that changed a task (docs/benchmarks.md). A JSON
-/// file an earlier version wrote is read, and replaced by the next sync.
+/// (files of the version before it have none). A sync reads every task's row, reads a base only
+/// for a task that changed, and writes only the rows that changed: the file was one JSON document,
+/// decoded whole by every sync and written whole by each one that changed a task
+/// (docs/benchmarks.md). A JSON file an earlier version wrote is read, and replaced by the next sync.
 ///
 /// Texts are stored as blobs: GRDB binds a `String` as a C string, which a server's NUL would cut.
 /// Values are read with GRDB's throwing `decode`: a file whose rows are not of this schema is

@@ -185,27 +185,22 @@ struct SyncPlan {
         let stored = state.items[key]
         var item = stored.flatMap { $0.inFlight?.isAdding == true && fetched == nil ? nil : $0 }
         if stored != nil, item == nil { settled[id] = .some(nil) }
-        // A change a cut sync was sending: the server holding what was sent, it arrived, and is the
-        // base both sides agree on; else the change is merged again against the base it was sent over.
-        if case let .changing(pending)? = item?.inFlight {
-            item?.inFlight = nil
-            if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(pending.utf8), timeZone: timeZone, now: now) {
-                item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
-            }
-            settled[id] = .some(item)
-        }
-        // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
-        // the task is new to the server if the list holds it again (an undo since); else as before.
-        // A task a cut sync was putting back (the server had removed it): the server holding what
-        // was sent, it arrived, and is the base both sides agree on; else another copy of the list
-        // put it back, and it is merged against the base they agreed on before.
-        if case let .puttingBack(sent)? = item?.inFlight {
+        // A change a cut sync was sending, or a task it was putting back (the server had removed
+        // it): the server holding what was sent, it arrived, and is the base both sides agree on;
+        // else it is merged again against the base it was sent over (one put back: another copy of
+        // the list put it back first).
+        switch item?.inFlight {
+        case let .changing(sent)?, let .puttingBack(sent)?:
             item?.inFlight = nil
             if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(sent.utf8), timeZone: timeZone, now: now) {
                 item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
             }
             settled[id] = .some(item)
+        case .adding?, .removing?, nil:
+            break
         }
+        // A removal a cut sync was sending: the server no longer holding the task, it arrived, and
+        // the task is new to the server if the list holds it again (an undo since); else as before.
         if item?.inFlight == .removing {
             item?.inFlight = nil
             if fetched == nil, server.removed.contains(id) { item = nil }
