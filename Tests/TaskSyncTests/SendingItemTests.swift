@@ -169,6 +169,23 @@ import Testing
         #expect(plan.localWrites[Self.agreed.id]?.text == "Call mom later")
     }
 
+    /// Arrived, then its text changed again here and its tags there by another client: both kept.
+    /// The text sent was taken for the server's change, and the later change (the tags') replaced
+    /// the text changed here since (found by an independent tester, with a due date).
+    @Test func arrivedThenChangedOnEachSideBothChangesAreKept() throws {
+        var here = Self.changed
+        here.text = "Call mom again"
+        here.modifiedAt = Self.now.addingTimeInterval(30)
+        var theirs = Self.changed
+        theirs.tags = ["srvtag"]
+        theirs.modifiedAt = Self.now.addingTimeInterval(60)
+        let plan = try Self.plan(list: [here], held: theirs)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
+        let written = try #require(plan.localWrites[Self.agreed.id])
+        #expect(written.text == "Call mom again" && written.tags == ["srvtag"])
+    }
+
     /// The pairing file keeps the mark (2 in its `sending` column) and the text sent (in
     /// `pending`), and `sync --status` does not count the task as on both sides.
     @Test func thePairingFileKeepsTheMark() throws {

@@ -58,6 +58,19 @@ public struct SyncFields: Sendable, Equatable {
         toTheSecond(first) == toTheSecond(second)
     }
 
+    /// The base to merge a task against that a sync cut short was putting back (the server had
+    /// removed it), when the server holds something else than what was sent (`sent`): each field
+    /// the server holds as sent is agreed on (that PUT arrived, and another client changed other
+    /// fields since), each other one is as both sides agreed before (`agreed`: another copy of the
+    /// list put the task back, or another client changed that field). Against `agreed` alone, the
+    /// value sent was taken for the server's change, and replaced one changed here since (found by
+    /// an independent tester).
+    public static func putBackBase(agreed: SyncFields, sent: SyncFields, held: SyncFields) -> SyncFields {
+        var base = agreed
+        for field in SyncField.allCases where held.holdsSame(sent, in: field) { base.take(field, from: sent) }
+        return base
+    }
+
     /// `field` taken from `source`, the others kept.
     mutating func take(_ field: SyncField, from source: SyncFields) {
         switch field {

@@ -189,12 +189,16 @@ struct SyncPlan {
         // it): the server holding what was sent, it arrived, and is the base both sides agree on;
         // else it is merged again against the base it was sent over (one put back: another copy of
         // the list put it back first).
+        // A put-back held otherwise: the fields the server holds as sent are agreed on too (`putBackBase`).
+        var putBackHeldOtherwise: String?
         switch item?.inFlight {
         case let .changing(sent)?, let .puttingBack(sent)?:
-            item?.inFlight = nil
             if let fetched, ServerWrites.sameTask(Array(fetched.data.utf8), Array(sent.utf8), timeZone: timeZone, now: now) {
                 item = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data, sortValue: SortOrder.value(in: fetched.data))
+            } else if case .puttingBack? = item?.inFlight {
+                putBackHeldOtherwise = sent
             }
+            item?.inFlight = nil
             settled[id] = .some(item)
         case .adding?, .removing?, nil:
             break
@@ -291,7 +295,12 @@ struct SyncPlan {
         let startedFrom = base == nil ? Self.untouched(local: localTask, remote: remoteTask) : nil
         // A series made here counts in the zone it is written in, on every copy of the list.
         let pin = SeriesZonePin(timeZone: timeZone)
-        var merge = SyncMerge.merge(base: (base.map(SyncFields.init) ?? startedFrom).map { pin.pinned($0, foreign: base?.foreign["icalendar"]) },
+        var baseFields = base.map(SyncFields.init) ?? startedFrom
+        if let sent = putBackHeldOtherwise, let agreed = baseFields, let held = fetched?.task,
+           let sentTask = try? ICalendarResource.read(Array(sent.utf8), timeZone: timeZone, now: now) {
+            baseFields = SyncFields.putBackBase(agreed: agreed, sent: SyncFields(sentTask), held: SyncFields(held))
+        }
+        var merge = SyncMerge.merge(base: baseFields.map { pin.pinned($0, foreign: base?.foreign["icalendar"]) },
                                     local: localTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
