@@ -42,11 +42,11 @@ struct SyncCheckpoints {
             let text = String(decoding: body, as: UTF8.self)
             if write.isNew {
                 // One put there again (removed there, changed here) keeps the base both sides last
-                // agreed on (nil here: the file keeps it): another copy of the list may put it there
-                // at once, and what it sent is merged against that base. Taken for this one's, it
-                // replaced this side's change whole (found by an independent tester).
-                // Marked so (`puttingBack`), the next sync says it was kept, should this one be cut
-                // short before it says so.
+                // agreed on (nil here: the file keeps it), and is marked `puttingBack` with the text
+                // sent: another copy of the list may put it there at once, and what it sent is
+                // merged against that base (taken for this one's, it replaced this side's change
+                // whole: found by an independent tester); and should this sync be cut short, the
+                // next says it was kept.
                 let previous = kept.items[key]
                 let base = previous == nil ? text : previous?.base
                 kept.items[key] = SyncState.Item(href: write.href, etag: nil, base: base, sortValue: SortOrder.value(in: text),

@@ -187,9 +187,9 @@ struct SyncPlan {
         if stored != nil, item == nil { settled[id] = .some(nil) }
         // A change a cut sync was sending, or a task it was putting back (the server had removed
         // it): the server holding what was sent, it arrived, and is the base both sides agree on;
-        // else it is merged again against the base it was sent over (one put back: another copy of
-        // the list put it back first).
-        // A put-back held otherwise: the fields the server holds as sent are agreed on too (`putBackBase`).
+        // else a change is merged again against the base it was sent over, and a task put back
+        // against that base with the fields the server holds as sent taken as agreed
+        // (`SyncFields.putBackBase`: another copy put it back, or another client changed it since).
         var putBackHeldOtherwise: String?
         switch item?.inFlight {
         case let .changing(sent)?, let .puttingBack(sent)?:
