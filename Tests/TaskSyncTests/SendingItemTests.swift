@@ -160,10 +160,13 @@ import Testing
     /// A field both sides changed since is said, which side's was kept, rather than the removal
     /// (its line hid the change undo can take back: found by an independent tester).
     @Test func aFieldChangedOnBothSidesSinceIsSaidRatherThanTheRemoval() throws {
+        var here = Self.changed
+        here.text = "Call mom tonight"
+        here.modifiedAt = Self.now.addingTimeInterval(30)
         var theirs = Self.changed
         theirs.text = "Call mom later"
         theirs.modifiedAt = Self.now.addingTimeInterval(60)
-        let plan = try Self.plan(list: [Self.changed], held: theirs)
+        let plan = try Self.plan(list: [here], held: theirs)
 
         #expect(plan.conflicts[Self.agreed.id] == [.field(.text, kept: .remote)])
         #expect(plan.localWrites[Self.agreed.id]?.text == "Call mom later")
@@ -184,6 +187,40 @@ import Testing
         #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
         let written = try #require(plan.localWrites[Self.agreed.id])
         #expect(written.text == "Call mom again" && written.tags == ["srvtag"])
+    }
+
+    /// Arrived, then its text changed there, and it was checked off here later: the server's text
+    /// is the only change of it since, and is taken unsaid. It was taken for both sides' change,
+    /// said so, and lost to the later check-off (found by an independent tester, with a due date).
+    @Test func arrivedThenAFieldChangedThereOnlyIsTakenUnsaid() throws {
+        var theirs = Self.changed
+        theirs.text = "Call mom later"
+        theirs.modifiedAt = Self.now.addingTimeInterval(60)
+        var here = Self.changed
+        here.doneAt = Self.now.addingTimeInterval(90)
+        here.modifiedAt = Self.now.addingTimeInterval(90)
+        let plan = try Self.plan(list: [here], held: theirs)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.removal(on: .remote)])
+        let written = try #require(plan.localWrites[Self.agreed.id])
+        #expect(written.text == "Call mom later" && written.doneAt == here.doneAt)
+    }
+
+    /// Arrived, then its text changed there, and changed back here later to the text both sides
+    /// agreed on before (an undo): the later change is kept, and said. It was taken for unchanged
+    /// here, and lost to the server's (found by an independent tester, with a due date).
+    @Test func arrivedThenChangedThereAndUndoneHereLaterTheUndoIsKept() throws {
+        var theirs = Self.changed
+        theirs.text = "Call mom later"
+        theirs.modifiedAt = Self.now.addingTimeInterval(60)
+        var here = Self.changed
+        here.text = Self.agreed.text
+        here.modifiedAt = Self.now.addingTimeInterval(90)
+        let plan = try Self.plan(list: [here], held: theirs)
+
+        #expect(plan.conflicts[Self.agreed.id] == [.field(.text, kept: .local)])
+        #expect(plan.localWrites.isEmpty)
+        #expect(plan.writes.map(\.href) == [Self.href] && plan.writes.first?.etag == "\"b\"")
     }
 
     /// The pairing file keeps the mark (2 in its `sending` column) and the text sent (in

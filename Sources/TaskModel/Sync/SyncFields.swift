@@ -59,15 +59,23 @@ public struct SyncFields: Sendable, Equatable {
     }
 
     /// The base to merge a task against that a sync cut short was putting back (the server had
-    /// removed it), when the server holds something else than what was sent (`sent`): each field
-    /// the server holds as sent is agreed on (that PUT arrived, and another client changed other
-    /// fields since), each other one is as both sides agreed before (`agreed`: another copy of the
-    /// list put the task back, or another client changed that field). Against `agreed` alone, the
-    /// value sent was taken for the server's change, and replaced one changed here since (found by
-    /// an independent tester).
+    /// removed it), when the server holds something else than what was sent (`sent`): what was
+    /// sent (that PUT arrived, and another client changed the task since), but for each field the
+    /// server holds as both sides agreed before (`agreed`) rather than as sent: another copy of the
+    /// list put the task back without that change, and the one made here is kept.
+    ///
+    /// Against `agreed` alone, a field changed here since was taken for unchanged when it went back
+    /// to the agreed value (an undo), or for the server's change when it held the value sent, and
+    /// lost to the server; and a field changed only there after the PUT arrived was taken for both
+    /// sides' change, said so, and lost to a later change here of another field (all found by
+    /// independent testers). A field another copy put back changed, that this list still holds as
+    /// sent, is taken from the server unsaid: that copy's PUT and a change after ours arrived look
+    /// the same.
     public static func putBackBase(agreed: SyncFields, sent: SyncFields, held: SyncFields) -> SyncFields {
-        var base = agreed
-        for field in SyncField.allCases where held.holdsSame(sent, in: field) { base.take(field, from: sent) }
+        var base = sent
+        for field in SyncField.allCases where held.holdsSame(agreed, in: field) && !held.holdsSame(sent, in: field) {
+            base.take(field, from: agreed)
+        }
         return base
     }
 

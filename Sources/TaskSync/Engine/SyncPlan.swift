@@ -188,8 +188,8 @@ struct SyncPlan {
         // A change a cut sync was sending, or a task it was putting back (the server had removed
         // it): the server holding what was sent, it arrived, and is the base both sides agree on;
         // else a change is merged again against the base it was sent over, and a task put back
-        // against that base with the fields the server holds as sent taken as agreed
-        // (`SyncFields.putBackBase`: another copy put it back, or another client changed it since).
+        // against what was sent, but for the fields the server holds as agreed before
+        // (`SyncFields.putBackBase`: another client changed it since, or another copy put it back).
         var putBackHeldOtherwise: String?
         switch item?.inFlight {
         case let .changing(sent)?, let .puttingBack(sent)?:
