@@ -30,6 +30,8 @@ struct SyncPlan {
         var sortValue: Int64?
         /// Whether the server moved it since the last sync (its value changed there).
         var movedThere: Bool
+        /// Whether it has no value, and was moved here since the last sync (`movedHere`): written with one.
+        var movedHere = false
     }
 
     /// The list's tasks by identity, as read for the plan.
@@ -252,8 +254,16 @@ struct SyncPlan {
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint,
            Self.floatingElsewhere(localTask, timeZone: timeZone) == nil {
             // As both sides left it: only its order may change.
+            var moved = false
+            if item.sortValue == nil {
+                moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in
+                    let text: String?
+                    if let base = item.base { text = base } else { text = try bases(key) }
+                    return text.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
+                }
+            }
             kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
-                            sortValue: item.sortValue, movedThere: false)
+                            sortValue: item.sortValue, movedThere: false, movedHere: moved)
             return
         }
         var baseText = item?.base
@@ -389,13 +399,18 @@ struct SyncPlan {
                             modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
         let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
+        var moved = false
+        if remoteValue == nil, let localTask {
+            moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in base }
+        }
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
                         // New from the server, or back from it (removed here, changed there): placed by
                         // its value (one back was put at the end, and written there: found by an
                         // independent tester); one both sides hold but never synced (a first sync cut
                         // short) keeps its place here.
                         sortValue: remoteValue,
-                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)))
+                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)),
+                        movedHere: moved)
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         } else if !merge.writesRemote, let item, localTask != nil {
@@ -448,14 +463,28 @@ struct SyncPlan {
         let values = SortOrder.assign(sequence.map { kept[$0]?.sortValue })
         for (id, value) in zip(sequence, values) {
             // A task another program made without a value (one that keeps no manual order) is not
-            // rewritten for one alone: it takes one when it is written for another reason.
-            guard let task = kept[id], task.writes || (task.sortValue != nil && task.sortValue != value) else { continue }
+            // rewritten for one alone: it takes one when it is written for another reason, or moved here.
+            guard let task = kept[id], task.writes || task.movedHere || (task.sortValue != nil && task.sortValue != value)
+            else { continue }
             writes.append(Write(id: id, href: task.href,
                                 body: ICalendarResource.render(task.task, extra: ["\(SortOrder.property):\(value)"],
                                                                timeZone: timeZone),
                                 etag: task.etag, isNew: task.isNew))
             settled[id] = nil
         }
+    }
+
+    /// Whether `task`, which has no order value there, was moved here since the last sync: changed
+    /// here since (a move is a change; a change of a field is written anyway), and later than the
+    /// server's copy says it was (`base`, read only then: a task received takes the time of its
+    /// `LAST-MODIFIED`, which another machine's clock may put after the sync). Such a move was
+    /// never sent, and the other copies of the list kept the task in its old place (found by an
+    /// independent tester).
+    private static func movedHere(_ task: TaskItem, lastSync: Date?,
+                                  base: () throws(SyncError) -> TaskImport?) throws(SyncError) -> Bool {
+        guard let lastSync, let changed = task.modifiedAt, changed > lastSync else { return false }
+        guard let there = try base()?.modifiedAt else { return true }
+        return changed.timeIntervalSince1970.rounded(.down) > there.timeIntervalSince1970.rounded(.down)
     }
 
     /// Whether two tasks' kept iCalendar properties are the same but for `DTSTAMP`, which a server
