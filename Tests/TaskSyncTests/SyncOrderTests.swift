@@ -16,6 +16,7 @@ import Testing
     static let one = TaskItem(id: UUID(), text: "One", createdAt: now.addingTimeInterval(-3600))
     static let two = TaskItem(id: UUID(), text: "Two", createdAt: now.addingTimeInterval(-3600))
     static let theirs = TaskItem(id: UUID(), text: "Todoman's", createdAt: now.addingTimeInterval(-3600))
+    static let theirsToo = TaskItem(id: UUID(), text: "Todoman's too", createdAt: now.addingTimeInterval(-3600))
 
     static func href(_ task: TaskItem) -> String {
         "/alice/tasks/\(task.id.uuidString.lowercased()).ics"
@@ -26,13 +27,13 @@ import Testing
                                                   timeZone: timeZone), as: UTF8.self)
     }
 
-    /// The plan of a sync of `list` (One and Two, order values 1 and 2 gaps, and todoman's to-do,
-    /// none; `theirsThere` as the server last sent it) as the last sync left them, when the server
-    /// sends `received` with its value.
+    /// The plan of a sync of `list` (One and Two, order values 1 and 2 gaps, and todoman's two
+    /// to-dos, none; the first as the server last sent it `theirsThere`) as the last sync left
+    /// them, when the server sends `received` with its value.
     static func plan(list: TaskList, theirsThere: TaskItem = theirs, receiving received: (TaskItem, Int64)? = nil) throws -> SyncPlan {
         var state = SyncState(pairing: Pairing(url: collection, user: "alice", passwordCommand: nil, allowsPlainHTTP: false))
         state.lastSync = lastSync
-        for (task, value) in [(one, Int64?(1_048_576)), (two, 2_097_152), (theirsThere, nil)] {
+        for (task, value) in [(one, Int64?(1_048_576)), (two, 2_097_152), (theirsThere, nil), (theirsToo, nil)] {
             state.items[task.id.uuidString.lowercased()] = SyncState.Item(
                 href: href(task), etag: "\"1\"", base: text(task, value: value),
                 fingerprint: SyncState.fingerprint(of: SyncFields(task), properties: nil), sortValue: value)
@@ -52,15 +53,15 @@ import Testing
     /// independent tester.)
     @Test func aGreaterValueThanAnyGoesAtTheEnd() throws {
         let three = TaskItem(id: UUID(), text: "Three", createdAt: Self.now)
-        let plan = try Self.plan(list: [Self.one, Self.two, Self.theirs], receiving: (three, 3_145_728))
+        let plan = try Self.plan(list: [Self.one, Self.two, Self.theirs, Self.theirsToo], receiving: (three, 3_145_728))
 
-        #expect(plan.placements.map(\.id) == [three.id] && plan.placements.map(\.place) == [.after(Self.theirs.id)])
+        #expect(plan.placements.map(\.id) == [three.id] && plan.placements.map(\.place) == [.after(Self.theirsToo.id)])
         #expect(plan.writes.isEmpty)
     }
 
     @Test func aValueBetweenGoesBeforeTheFirstGreater() throws {
         let half = TaskItem(id: UUID(), text: "One and a half", createdAt: Self.now)
-        let plan = try Self.plan(list: [Self.one, Self.two, Self.theirs], receiving: (half, 1_572_864))
+        let plan = try Self.plan(list: [Self.one, Self.two, Self.theirs, Self.theirsToo], receiving: (half, 1_572_864))
 
         #expect(plan.placements.map(\.id) == [half.id] && plan.placements.map(\.place) == [.before(Self.two.id)])
         #expect(plan.writes.isEmpty)
@@ -72,7 +73,7 @@ import Testing
     @Test func aToDoWithNoValueMovedHereIsWrittenWithOne() throws {
         var moved = Self.theirs
         moved.modifiedAt = Self.now.addingTimeInterval(-10)
-        let plan = try Self.plan(list: [Self.one, moved, Self.two])
+        let plan = try Self.plan(list: [Self.one, moved, Self.two, Self.theirsToo])
 
         #expect(plan.writes.map(\.href) == [Self.href(moved)] && plan.writes.first?.etag == "\"1\"")
         let body = String(decoding: try #require(plan.writes.first?.body), as: UTF8.self)
@@ -85,8 +86,72 @@ import Testing
     @Test func aToDoWithNoValueReceivedChangedIsNotWritten() throws {
         var received = Self.theirs
         received.modifiedAt = Self.now.addingTimeInterval(-10)
-        let plan = try Self.plan(list: [Self.one, Self.two, received], theirsThere: received)
+        let plan = try Self.plan(list: [Self.one, Self.two, received, Self.theirsToo], theirsThere: received)
 
         #expect(plan.writes.isEmpty && plan.localWrites.isEmpty)
+    }
+
+    /// Moved after the last task that has a value, among those that have none: the ones after it
+    /// are written with values too, up to the next task that has one. Another copy of the list,
+    /// placing it by its value alone, put it after them (found by an independent tester).
+    @Test func aToDoWithNoValueMovedAmongOthersThatHaveNoneTakesThoseAfterItAlong() throws {
+        var moved = Self.theirs
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.one, Self.two, moved, Self.theirsToo])
+
+        #expect(plan.writes.map(\.href) == [Self.href(moved), Self.href(Self.theirsToo)])
+        let values = try plan.writes.map { SortOrder.value(in: String(decoding: try #require($0.body), as: UTF8.self)) }
+        #expect(values == [3_145_728, 4_194_304])
+    }
+
+    /// Moved here after another client changed it, its `LAST-MODIFIED` years ahead (2030), or in the
+    /// same second: written. The move was taken for the time it was received, and never sent
+    /// (found by independent testers, the second in a script).
+    @Test(arguments: [(1_893_456_000.0, -10.0), (-10.0, -9.5)])
+    func aToDoWithNoValueMovedHereAfterAChangeThereIsWrittenWithOne(changedThere: Double, movedHere: Double) throws {
+        var there = Self.theirs
+        there.modifiedAt = changedThere > 0 ? Date(timeIntervalSince1970: changedThere) : Self.now.addingTimeInterval(changedThere)
+        var moved = Self.theirs
+        moved.modifiedAt = Self.now.addingTimeInterval(movedHere)
+        let plan = try Self.plan(list: [moved, Self.one, Self.two, Self.theirsToo], theirsThere: there)
+
+        #expect(plan.writes.map(\.href) == [Self.href(moved)])
+    }
+
+    /// A task that has a value moved here below the to-dos that have none is the one given a new
+    /// value, after theirs, and they are given values before it. The task before it was given a
+    /// new value, and the other copies of the list put the moved one before those to-dos (found by
+    /// an independent tester).
+    @Test func aTaskMovedHereBelowToDosWithNoValueIsTheOneGivenANewValue() throws {
+        var moved = Self.one
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.two, Self.theirs, Self.theirsToo, moved])
+
+        #expect(plan.writes.map(\.href) == [Self.theirs, Self.theirsToo, moved].map(Self.href))
+        let values = try plan.writes.map { SortOrder.value(in: String(decoding: try #require($0.body), as: UTF8.self)) }
+        #expect(values == [3_145_728, 4_194_304, 5_242_880])
+    }
+
+    /// Changed back here since the last sync (an undo of an edit), in order with the tasks that have
+    /// a value and not beside one that has none: not written.
+    @Test func aTaskInOrderChangedBackHereIsNotWritten() throws {
+        var changedBack = Self.two
+        changedBack.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.theirs, Self.theirsToo, Self.one, changedBack])
+
+        #expect(plan.writes.isEmpty)
+    }
+
+    /// A task that has a value moved here between to-dos that have none, still in order with the
+    /// tasks that have one: those beside it are given values that pin it down among them. The other
+    /// copies of the list kept it before them all (found by an independent tester).
+    @Test func aTaskMovedHereAmongToDosWithNoValueGivesThoseBesideItValues() throws {
+        var moved = Self.two
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.one, Self.theirs, moved, Self.theirsToo])
+
+        #expect(plan.writes.map(\.href) == [Self.href(Self.theirs), Self.href(Self.theirsToo)])
+        let values = try plan.writes.map { SortOrder.value(in: String(decoding: try #require($0.body), as: UTF8.self)) }
+        #expect(values == [1_572_864, 3_145_728])
     }
 }

@@ -30,7 +30,8 @@ struct SyncPlan {
         var sortValue: Int64?
         /// Whether the server moved it since the last sync (its value changed there).
         var movedThere: Bool
-        /// Whether it has no value, and was moved here since the last sync (`movedHere`): written with one.
+        /// Whether it was moved here since the last sync (`movedHere`), and not there: one with no value
+        /// is written with one, and one out of order given a new one (`planOrder`).
         var movedHere = false
     }
 
@@ -254,13 +255,10 @@ struct SyncPlan {
            SyncState.fingerprint(of: SyncFields(localTask), properties: localTask.foreign["icalendar"]) == fingerprint,
            Self.floatingElsewhere(localTask, timeZone: timeZone) == nil {
             // As both sides left it: only its order may change.
-            var moved = false
-            if item.sortValue == nil {
-                moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in
-                    let text: String?
-                    if let base = item.base { text = base } else { text = try bases(key) }
-                    return text.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
-                }
+            let moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in
+                let text: String?
+                if let base = item.base { text = base } else { text = try bases(key) }
+                return text.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
             }
             kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
                             sortValue: item.sortValue, movedThere: false, movedHere: moved)
@@ -399,8 +397,9 @@ struct SyncPlan {
                             modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
         let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
+        // Moved here, not there, its fields as they were (a task changed here is written anyway).
         var moved = false
-        if remoteValue == nil, let localTask {
+        if remoteValue == baseValue, let localTask, let baseFields, SyncFields(localTask) == baseFields {
             moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in base }
         }
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
@@ -460,12 +459,14 @@ struct SyncPlan {
         }
         let placed = Set(sequence)
         sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
-        let values = SortOrder.assign(sequence.map { kept[$0]?.sortValue })
-        for (id, value) in zip(sequence, values) {
+        let values = SortOrder.assign(Self.known(sequence.map { kept[$0] }))
+        let pinned = Self.besideMoves(sequence.map { kept[$0] })
+        for (index, (id, value)) in zip(sequence, values).enumerated() {
             // A task another program made without a value (one that keeps no manual order) is not
-            // rewritten for one alone: it takes one when it is written for another reason, or moved here.
-            guard let task = kept[id], task.writes || task.movedHere || (task.sortValue != nil && task.sortValue != value)
-            else { continue }
+            // rewritten for one alone: it takes one when it is written for another reason, or when
+            // it or a task beside it was moved here (`besideMoves`).
+            guard let task = kept[id],
+                  task.writes || (task.sortValue == nil ? pinned.contains(index) : task.sortValue != value) else { continue }
             writes.append(Write(id: id, href: task.href,
                                 body: ICalendarResource.render(task.task, extra: ["\(SortOrder.property):\(value)"],
                                                                timeZone: timeZone),
@@ -474,17 +475,53 @@ struct SyncPlan {
         }
     }
 
-    /// Whether `task`, which has no order value there, was moved here since the last sync: changed
-    /// here since (a move is a change; a change of a field is written anyway), and later than the
-    /// server's copy says it was (`base`, read only then: a task received takes the time of its
-    /// `LAST-MODIFIED`, which another machine's clock may put after the sync). Such a move was
-    /// never sent, and the other copies of the list kept the task in its old place (found by an
+    /// The values `SortOrder.assign` keeps where it can: each task's but a task's moved here whose
+    /// value is out of order with the tasks that have one before and after it, which is given a
+    /// new one. Which of two tasks out of order moved was the value's guess: moved below another
+    /// app's to-dos that have no value, a task kept its value and the one before it was given a new
+    /// one, and the other copies of the list put the moved one before those to-dos (found by an
     /// independent tester).
+    private static func known(_ tasks: [Kept?]) -> [Int64?] {
+        var known = tasks.map { $0?.sortValue }
+        var before = Array(repeating: Int64?.none, count: tasks.count)
+        var after = before
+        for index in tasks.indices.dropFirst() { before[index] = known[index - 1] ?? before[index - 1] }
+        for index in tasks.indices.reversed().dropFirst() { after[index] = known[index + 1] ?? after[index + 1] }
+        for (index, task) in tasks.enumerated() {
+            guard let task, task.movedHere, let value = task.sortValue else { continue }
+            if before[index].map({ $0 >= value }) ?? false || after[index].map({ $0 <= value }) ?? false { known[index] = nil }
+        }
+        return known
+    }
+
+    /// The places of the tasks with no value that a move here gives one: each task moved here that
+    /// has none, and those with none between a task moved here and the nearest tasks on either side
+    /// that have one. The values pin the move down among them: the other copies of the list placed a
+    /// task moved here among those by its value alone, after them all or before, and kept another
+    /// order (found by an independent tester).
+    private static func besideMoves(_ tasks: [Kept?]) -> Set<Int> {
+        var pinned: Set<Int> = []
+        for (index, task) in tasks.enumerated() where task?.movedHere == true {
+            if task?.sortValue == nil { pinned.insert(index) }
+            var before = index - 1
+            while before >= 0, tasks[before]?.sortValue == nil, pinned.insert(before).inserted { before -= 1 }
+            var after = index + 1
+            while after < tasks.count, tasks[after]?.sortValue == nil, pinned.insert(after).inserted { after += 1 }
+        }
+        return pinned
+    }
+
+    /// Whether `task` (its fields as the server holds them) was moved here since the last sync:
+    /// changed here since (a move is a change), at another time than the server's copy says it was
+    /// (`base`, read only then: a task received takes the time of its `LAST-MODIFIED`, to the
+    /// second, which another machine's clock may put after the sync, or years ahead; a move made in
+    /// the same second was taken for it). A move of one with no value was never sent, and the other
+    /// copies of the list kept it in its old place (found by an independent tester).
     private static func movedHere(_ task: TaskItem, lastSync: Date?,
                                   base: () throws(SyncError) -> TaskImport?) throws(SyncError) -> Bool {
         guard let lastSync, let changed = task.modifiedAt, changed > lastSync else { return false }
         guard let there = try base()?.modifiedAt else { return true }
-        return changed.timeIntervalSince1970.rounded(.down) > there.timeIntervalSince1970.rounded(.down)
+        return changed != there
     }
 
     /// Whether two tasks' kept iCalendar properties are the same but for `DTSTAMP`, which a server
