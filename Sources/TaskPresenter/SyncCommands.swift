@@ -198,14 +198,17 @@ enum SyncCommands {
         func naming(_ start: String, _ end: String) -> String {
             fitting(start + "\"", conflict.text, "\"" + end)
         }
-        var fields: [SyncField] = []
+        var fields: [String] = []
         var kept: [SyncSide] = []
         for found in conflict.conflicts {
             switch found {
             case .removal(on: .local): return naming("removed here and changed on the server: ", " is back")
             case .removal(on: .remote): return naming("removed on the server and changed here: ", " is kept")
             case let .field(field, side):
-                fields.append(field)
+                fields.append(name(field))
+                kept.append(side)
+            case let .moved(side):
+                fields.append("place")
                 kept.append(side)
             }
         }
@@ -213,7 +216,7 @@ enum SyncCommands {
         let verdict = sides.count > 1 ? "each later one" : sides.first == .remote ? "the server's" : "this side's"
         // The fields counted where naming them would leave the text less than 12 columns: a line
         // naming four took 86 (found by an independent tester).
-        let named = " (\(fields.map(name).joined(separator: ", "))): kept \(verdict)"
+        let named = " (\(fields.joined(separator: ", "))): kept \(verdict)"
         let counted = " (\(fields.count) fields): kept \(verdict)"
         return naming("both sides changed ", DisplayWidth.of("both sides changed \"\"" + named) + 12 > 80 ? counted : named)
     }

@@ -55,6 +55,7 @@ struct SyncMessageWidthTests {
             .init(text: long, conflicts: [.removal(on: .local)]), .init(text: long, conflicts: [.removal(on: .remote)]),
             .init(text: japanese, conflicts: [.field(.text, kept: .remote), .field(.due, kept: .remote), .field(.tags, kept: .remote)]),
             .init(text: japanese, conflicts: [.removal(on: .local)]), .init(text: japanese, conflicts: [.removal(on: .remote)]),
+            .init(text: long, conflicts: [.moved(kept: .remote)]), .init(text: japanese, conflicts: [.moved(kept: .local)]),
             .init(text: long, conflicts: SyncField.allCases.map { .field($0, kept: $0 == .text ? .local : .remote) }),
             .init(text: japanese, conflicts: [.field(.text, kept: .local), .field(.due, kept: .local), .field(.tags, kept: .local),
                                               .field(.recurrence, kept: .local)]),
@@ -128,6 +129,17 @@ struct SyncMessageWidthTests {
         #expect(SyncCommands.lines(report).dropFirst().map(\.text) == [
             "both sides changed \"A quite long text…\" (text, due date, tags): kept this side's",
             "both sides changed \"A quite long text that will n…\" (4 fields): kept this side's",
+        ])
+    }
+
+    /// A task both sides moved names its place, which side's was kept.
+    @Test func aTaskMovedOnBothSidesNamesItsPlace() {
+        var report = SyncReport()
+        report.conflicts = [.init(text: "Call mom", conflicts: [.moved(kept: .remote)]),
+                            .init(text: "Call dad", conflicts: [.moved(kept: .local)])]
+        #expect(SyncCommands.lines(report).dropFirst().map(\.text) == [
+            "both sides changed \"Call mom\" (place): kept the server's",
+            "both sides changed \"Call dad\" (place): kept this side's",
         ])
     }
 

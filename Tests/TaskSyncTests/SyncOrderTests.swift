@@ -154,4 +154,43 @@ import Testing
         let values = try plan.writes.map { SortOrder.value(in: String(decoding: try #require($0.body), as: UTF8.self)) }
         #expect(values == [1_572_864, 3_145_728])
     }
+
+    /// Moved on both sides: the later move is kept, and said. The first sync's was kept unsaid
+    /// (found by an independent tester). Here later: its place stays, pinned down among the to-dos
+    /// beside it with no value; there later: it takes the server's.
+    @Test(arguments: [SyncSide.local, .remote])
+    func aTaskMovedOnBothSidesTakesTheLaterMove(later: SyncSide) throws {
+        var there = Self.one
+        there.modifiedAt = Self.now.addingTimeInterval(later == .local ? -20 : -5)
+        var moved = Self.one
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.two, Self.theirs, moved, Self.theirsToo], receiving: (there, 3_145_728))
+
+        #expect(plan.conflicts[Self.one.id] == [.moved(kept: later)])
+        if later == .local {
+            #expect(plan.placements.isEmpty)
+            #expect(plan.writes.map(\.href) == [Self.theirs, Self.theirsToo].map(Self.href))
+        } else {
+            #expect(plan.placements.map(\.id) == [Self.one.id] && plan.placements.map(\.place) == [.after(Self.theirsToo.id)])
+            #expect(plan.writes.isEmpty)
+        }
+    }
+
+    /// A first sync puts the tasks that have a value before those that have none, as the copies of
+    /// the list that received them later have them: one moved first on a copy stayed among those
+    /// with none, where the import put it (found by an independent tester).
+    @Test func aFirstSyncPutsTheTasksWithAValueBeforeThoseWithNone() throws {
+        let none = TaskItem(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, text: "Todoman's", createdAt: Self.now)
+        let first = TaskItem(id: UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000001")!, text: "Moved first", createdAt: Self.now)
+        var server = ServerTasks(token: "1")
+        for (task, value) in [(none, Int64?.none), (first, 0)] {
+            let data = Self.text(task, value: value)
+            server.fetched[task.id] = .init(href: Self.href(task), etag: "\"1\"", data: data,
+                                            task: try ICalendarResource.read(Array(data.utf8), timeZone: Self.timeZone, now: Self.now))
+        }
+        let state = SyncState(pairing: Pairing(url: Self.collection, user: "alice", passwordCommand: nil, allowsPlainHTTP: false))
+        let plan = try SyncPlan(list: [], server: server, state: state, timeZone: Self.timeZone, now: Self.now)
+
+        #expect(plan.placements.map(\.id) == [first.id] && plan.placements.map(\.place) == [.before(none.id)])
+    }
 }

@@ -102,4 +102,6 @@ public enum SyncConflict: Sendable, Hashable {
     case field(SyncField, kept: SyncSide)
     /// One side (`on`) removed the task, the other changed it: the changed task is on both now.
     case removal(on: SyncSide)
+    /// Both moved the task (its order value): `kept`'s place, the later move, is on both now.
+    case moved(kept: SyncSide)
 }

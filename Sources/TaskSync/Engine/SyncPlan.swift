@@ -397,10 +397,20 @@ struct SyncPlan {
                             modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
         let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
-        // Moved here, not there, its fields as they were (a task changed here is written anyway).
+        // Moved here, its fields as they were (a task changed here is written anyway); moved there
+        // too, the later move is kept, and said (the first sync's was kept unsaid: found by an
+        // independent tester).
         var moved = false
-        if remoteValue == baseValue, let localTask, let baseFields, SyncFields(localTask) == baseFields {
-            moved = try Self.movedHere(localTask, lastSync: state.lastSync) { () throws(SyncError) -> TaskImport? in base }
+        var movedThere = remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue))
+        if let localTask, item != nil, let baseFields, SyncFields(localTask) == baseFields,
+           try Self.movedHere(localTask, lastSync: state.lastSync, base: { () throws(SyncError) -> TaskImport? in base }) {
+            if movedThere {
+                let later: SyncSide = SyncFields.second(of: remoteTask?.modifiedAt).map { $0 > SyncFields.second(of: localTask.modifiedAt) ?? 0 } ?? false
+                    ? .remote : .local
+                conflicts[id, default: []].append(.moved(kept: later))
+                movedThere = later == .remote
+            }
+            moved = !movedThere
         }
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
                         // New from the server, or back from it (removed here, changed there): placed by
@@ -408,8 +418,7 @@ struct SyncPlan {
                         // independent tester); one both sides hold but never synced (a first sync cut
                         // short) keeps its place here.
                         sortValue: remoteValue,
-                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)),
-                        movedHere: moved)
+                        movedThere: movedThere, movedHere: moved)
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         } else if !merge.writesRemote, let item, localTask != nil {
@@ -446,6 +455,10 @@ struct SyncPlan {
         }
         // Tasks the server added are appended by the import: each one placed (with those it moved) by value.
         let moved = kept.filter { $0.value.movedThere }.sorted { ($0.value.sortValue ?? 0, $0.key.uuidString) < ($1.value.sortValue ?? 0, $1.key.uuidString) }
+        // The first of those the import appends with no value: on a first sync, a task with one
+        // goes before them, as on the copies of the list they reached later (it stayed among them,
+        // where the import put it: found by an independent tester).
+        let firstWithNone = kept.filter { !$0.value.movedThere && local[$0.key] == nil }.keys.min { $0.uuidString < $1.uuidString }
         for (id, task) in moved {
             guard let value = task.sortValue else { continue }
             let next = sequence.firstIndex { kept[$0]?.sortValue.map { $0 > value } ?? false }
@@ -453,7 +466,11 @@ struct SyncPlan {
                 placements.append((id, .before(sequence[next])))
                 sequence.insert(id, at: next)
             } else {
-                if let last = sequence.last { placements.append((id, .after(last))) }
+                if let last = sequence.last {
+                    placements.append((id, .after(last)))
+                } else if let firstWithNone {
+                    placements.append((id, .before(firstWithNone)))
+                }
                 sequence.append(id)
             }
         }
