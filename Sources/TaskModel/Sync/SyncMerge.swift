@@ -85,7 +85,7 @@ public struct SyncMerge: Sendable, Equatable {
     }
 
     /// The side whose change is later, to the second; the local one on a tie or an unknown remote time.
-    private static func laterSide(local: Date, remote: Date?) -> SyncSide {
+    public static func laterSide(local: Date, remote: Date?) -> SyncSide {
         guard let remote = SyncFields.second(of: remote), let local = SyncFields.second(of: local) else { return .local }
         return remote > local ? .remote : .local
     }

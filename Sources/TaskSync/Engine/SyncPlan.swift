@@ -405,8 +405,7 @@ struct SyncPlan {
         if let localTask, item != nil, let baseFields, SyncFields(localTask) == baseFields,
            try Self.movedHere(localTask, lastSync: state.lastSync, base: { () throws(SyncError) -> TaskImport? in base }) {
             if movedThere {
-                let later: SyncSide = SyncFields.second(of: remoteTask?.modifiedAt).map { $0 > SyncFields.second(of: localTask.modifiedAt) ?? 0 } ?? false
-                    ? .remote : .local
+                let later = SyncMerge.laterSide(local: localTask.modifiedAt ?? localTask.createdAt, remote: remoteTask?.modifiedAt)
                 conflicts[id, default: []].append(.moved(kept: later))
                 movedThere = later == .remote
             }
@@ -476,8 +475,9 @@ struct SyncPlan {
         }
         let placed = Set(sequence)
         sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
-        let values = SortOrder.assign(Self.known(sequence.map { kept[$0] }))
-        let pinned = Self.besideMoves(sequence.map { kept[$0] })
+        let tasks = sequence.map { kept[$0] }
+        let values = SortOrder.assign(Self.known(tasks))
+        let pinned = Self.besideMoves(tasks)
         for (index, (id, value)) in zip(sequence, values).enumerated() {
             // A task another program made without a value (one that keeps no manual order) is not
             // rewritten for one alone: it takes one when it is written for another reason, or when

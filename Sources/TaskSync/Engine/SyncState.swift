@@ -58,9 +58,9 @@ struct SyncState: Codable, Sendable, Equatable {
         /// item's base what both sides last agreed on. Not listed, as `adding`; listed holding
         /// this text, it arrived, and is the base both sides agree on (a task removed here since
         /// is removed there: it came back as changed there, found by an independent tester); else
-        /// it is merged against the base, the fields held as sent taken as agreed
-        /// (`SyncFields.putBackBase`). Either way the next sync
-        /// says it was kept, which the sync cut short never said (found by an independent tester).
+        /// it is merged against what was sent, but for the fields the server holds as the base
+        /// (`SyncFields.putBackBase`). Either way the next sync says it was kept, which the sync
+        /// cut short never said (found by an independent tester).
         case puttingBack(String)
         /// Sending this text to replace the base (the task changed here): when the server holds
         /// it, it arrived, and the next sync merges against it; else it did not, and the task's
