@@ -193,4 +193,33 @@ import Testing
 
         #expect(plan.placements.map(\.id) == [first.id] && plan.placements.map(\.place) == [.before(none.id)])
     }
+
+    /// Edited here, not moved: written without a value, as it came. Given one, the other copies of
+    /// the list placed it after the to-dos that have none, or before them, another place in each
+    /// (found by an independent tester).
+    @Test func aToDoWithNoValueEditedHereIsWrittenWithNone() throws {
+        var edited = Self.theirs
+        edited.text = "Todoman's, edited"
+        edited.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.one, Self.two, edited, Self.theirsToo])
+
+        #expect(plan.writes.map(\.href) == [Self.href(edited)])
+        let body = String(decoding: try #require(plan.writes.first?.body), as: UTF8.self)
+        #expect(body.contains("SUMMARY:Todoman's\\, edited") && SortOrder.value(in: body) == nil)
+    }
+
+    /// Given a value beside a task moved here, a to-do that came with no `LAST-MODIFIED` is written
+    /// with none (the list took the time it arrived for its own): it was not moved, and the other
+    /// copies of the list took the time for a move there (found by an independent tester).
+    @Test func aToDoGivenAValueBesideAMoveKeepsTheLastModifiedTheServerHolds() throws {
+        var moved = Self.two
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        var arrived = Self.theirs
+        arrived.modifiedAt = Self.lastSync.addingTimeInterval(-100)
+        let plan = try Self.plan(list: [Self.one, arrived, moved, Self.theirsToo])
+
+        #expect(plan.writes.map(\.href) == [Self.href(Self.theirs), Self.href(Self.theirsToo)])
+        let bodies = try plan.writes.map { String(decoding: try #require($0.body), as: UTF8.self) }
+        #expect(bodies.filter { $0.contains("LAST-MODIFIED") }.isEmpty)
+    }
 }

@@ -12,8 +12,8 @@ import Foundation
 /// checked off, at other times, takes the later time, and that is no conflict: both did the same.
 ///
 /// A task removed on one side and unchanged on the other since the base is removed on both. One
-/// removed on one side and changed on the other is kept on both, as changed, and is a conflict:
-/// nothing anyone changed is lost. A task on one side only, never synced, is new: the other side
+/// removed on one side and changed on the other, or moved there, is kept on both, as changed, and
+/// is a conflict: nothing anyone changed is lost. A task on one side only, never synced, is new: the other side
 /// gets it. Pure: the sync engine decides each task with it, then writes.
 public struct SyncMerge: Sendable, Equatable {
     /// What both sides hold after the sync; nil when the task is on neither.
@@ -48,20 +48,22 @@ public struct SyncMerge: Sendable, Equatable {
     /// Merges one task. `base`: its fields at the last sync (nil: never synced); `local`, `remote`:
     /// its fields on each side (nil: absent or removed there); `localChangedAt`: when it was last
     /// changed here (`modifiedAt ?? createdAt`); `remoteChangedAt`: the resource's `LAST-MODIFIED`
-    /// (nil: unknown).
+    /// (nil: unknown); `moved`: the side that moved it since the base, its fields as they were,
+    /// when the other removed it (a move that was taken for no change, and the task removed on
+    /// both: found by an independent tester).
     public static func merge(base: SyncFields?, local: SyncFields?, localChangedAt: Date,
-                             remote: SyncFields?, remoteChangedAt: Date?) -> SyncMerge {
+                             remote: SyncFields?, remoteChangedAt: Date?, moved: SyncSide? = nil) -> SyncMerge {
         let later = laterSide(local: localChangedAt, remote: remoteChangedAt)
         switch (local, remote) {
         case (nil, nil):
             return SyncMerge(fields: nil, writesLocal: false, writesRemote: false)
         case let (local?, nil):
             guard let base else { return SyncMerge(fields: local, writesLocal: false, writesRemote: true) }
-            if local == base { return SyncMerge(fields: nil, writesLocal: true, writesRemote: false) }
+            if local == base, moved != .local { return SyncMerge(fields: nil, writesLocal: true, writesRemote: false) }
             return SyncMerge(fields: local, writesLocal: false, writesRemote: true, conflicts: [.removal(on: .remote)])
         case let (nil, remote?):
             guard let base else { return SyncMerge(fields: remote, writesLocal: true, writesRemote: false) }
-            if remote == base { return SyncMerge(fields: nil, writesLocal: false, writesRemote: true) }
+            if remote == base, moved != .remote { return SyncMerge(fields: nil, writesLocal: false, writesRemote: true) }
             return SyncMerge(fields: remote, writesLocal: true, writesRemote: false, conflicts: [.removal(on: .local)],
                              keepingLocal: .some(nil))
         case let (local?, remote?):
@@ -102,6 +104,6 @@ public enum SyncConflict: Sendable, Hashable {
     case field(SyncField, kept: SyncSide)
     /// One side (`on`) removed the task, the other changed it: the changed task is on both now.
     case removal(on: SyncSide)
-    /// Both moved the task (its order value): `kept`'s place, the later move, is on both now.
+    /// Both moved the task, to other places: `kept`'s place, the later change's, is on both now.
     case moved(kept: SyncSide)
 }

@@ -57,7 +57,7 @@ enum SortOrder {
     }
 
     /// The positions of a longest strictly increasing run of the known values (patience sorting).
-    private static func longestIncreasingRun(_ values: [Int64?]) -> [Int] {
+    static func longestIncreasingRun(_ values: [Int64?]) -> [Int] {
         var tails: [Int] = [] // index of the smallest tail of each run length
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {

@@ -28,11 +28,24 @@ struct SyncPlan {
         var writes: Bool
         /// Its order value on the server now, or at the last sync.
         var sortValue: Int64?
-        /// Whether the server moved it since the last sync (its value changed there).
+        /// Its order value at the last sync.
+        var baseValue: Int64?
+        /// Whether the server moved it since the last sync (its value changed there); after
+        /// `planOrder` reads the moves (`SyncMoves`), whether it takes the server's place.
         var movedThere: Bool
-        /// Whether it was moved here since the last sync (`movedHere`), and not there: one with no value
-        /// is written with one, and one out of order given a new one (`planOrder`).
+        /// Whether it was moved here since the last sync, as its times say (`movedHere`); after
+        /// `planOrder` reads the moves, whether it keeps its place here: one with no value is
+        /// written with one, and one out of order given a new one.
         var movedHere = false
+        /// Whether its fields were changed here since the last sync.
+        var editedHere = false
+        /// Whether the server's copy was changed since the last sync (its `LAST-MODIFIED`), not
+        /// only given another value to make room or to pin another task's move down.
+        var changedThere = false
+        /// When it was last changed here, and there (the server's `LAST-MODIFIED`; nil: none, or
+        /// not read, the server's copy being as the last sync left it).
+        var changedAt: Date
+        var changedThereAt: Date?
     }
 
     /// The list's tasks by identity, as read for the plan.
@@ -108,7 +121,7 @@ struct SyncPlan {
         for id in order {
             try plan(id, server: server, state: state, timeZone: timeZone, now: now, bases: bases, remembered: remembered)
         }
-        planOrder(listed: list.map(\.id), timeZone: timeZone)
+        planOrder(listed: list.map(\.id), timeZone: timeZone) { lastSynced($0)?.modifiedAt }
     }
 
     /// The tasks made here that follow a series whose copy on the server is left alone (the phone
@@ -261,7 +274,8 @@ struct SyncPlan {
                 return text.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
             }
             kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
-                            sortValue: item.sortValue, movedThere: false, movedHere: moved)
+                            sortValue: item.sortValue, baseValue: item.sortValue, movedThere: false, movedHere: moved,
+                            changedAt: localTask.modifiedAt ?? localTask.createdAt)
             return
         }
         var baseText = item?.base
@@ -308,11 +322,23 @@ struct SyncPlan {
            let sentTask = try? ICalendarResource.read(Array(sent.utf8), timeZone: timeZone, now: now) {
             baseFields = SyncFields.putBackBase(agreed: agreed, sent: SyncFields(sentTask), held: SyncFields(held))
         }
+        // Removed on one side, moved on the other: kept, as a change is.
+        let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
+        let changedThere = remoteTask.map { base == nil || $0.modifiedAt != base?.modifiedAt } ?? false
+        var movedBeforeRemoval: SyncSide?
+        if let base, item != nil {
+            if let localTask, remoteTask == nil, try Self.movedHere(localTask, lastSync: state.lastSync, base: { base }) {
+                movedBeforeRemoval = .local
+            } else if localTask == nil, let remoteTask, changedThere,
+                      SortOrder.value(in: remoteTask.foreign["icalendar"]) != baseValue {
+                movedBeforeRemoval = .remote
+            }
+        }
         var merge = SyncMerge.merge(base: baseFields.map { pin.pinned($0, foreign: base?.foreign["icalendar"]) },
                                     local: localTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
-                                    remoteChangedAt: remoteTask?.modifiedAt)
+                                    remoteChangedAt: remoteTask?.modifiedAt, moved: movedBeforeRemoval)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
         if let found = checkOffs.conflicts[id] { conflicts[id, default: []] += found }
         // A task a sync cut short was putting back, the server having removed it, is said kept now,
@@ -395,29 +421,27 @@ struct SyncPlan {
                             // A task never changed here says so there: LAST-MODIFIED is its making, not
                             // this sync (`untouched(local:remote:)` reads it so).
                             modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
-        let baseValue = SortOrder.value(in: base?.foreign["icalendar"])
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
-        // Moved here, its fields as they were (a task changed here is written anyway); moved there
-        // too, the later move is kept, and said (the first sync's was kept unsaid: found by an
-        // independent tester).
+        // Moved here, as its times say when its fields are as they were (the list's order says
+        // whether one changed here was moved too: `SyncMoves`).
         var moved = false
-        var movedThere = remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue))
-        if let localTask, item != nil, let baseFields, SyncFields(localTask) == baseFields,
-           try Self.movedHere(localTask, lastSync: state.lastSync, base: { () throws(SyncError) -> TaskImport? in base }) {
-            if movedThere {
-                let later = SyncMerge.laterSide(local: localTask.modifiedAt ?? localTask.createdAt, remote: remoteTask?.modifiedAt)
-                conflicts[id, default: []].append(.moved(kept: later))
-                movedThere = later == .remote
+        var edited = false
+        if let localTask, item != nil, let baseFields, let lastSync = state.lastSync {
+            if SyncFields(localTask) == baseFields {
+                moved = try Self.movedHere(localTask, lastSync: lastSync, base: { () throws(SyncError) -> TaskImport? in base })
+            } else {
+                edited = (localTask.modifiedAt ?? localTask.createdAt) > lastSync
             }
-            moved = !movedThere
         }
         kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
                         // New from the server, or back from it (removed here, changed there): placed by
                         // its value (one back was put at the end, and written there: found by an
                         // independent tester); one both sides hold but never synced (a first sync cut
                         // short) keeps its place here.
-                        sortValue: remoteValue,
-                        movedThere: movedThere, movedHere: moved)
+                        sortValue: remoteValue, baseValue: item == nil ? nil : baseValue,
+                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)),
+                        movedHere: moved, editedHere: edited, changedThere: changedThere,
+                        changedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now, changedThereAt: remoteTask?.modifiedAt)
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         } else if !merge.writesRemote, let item, localTask != nil {
@@ -428,51 +452,48 @@ struct SyncPlan {
         }
     }
 
-    /// The order both ways, then the writes of the tasks the server keeps: first each task the server
-    /// moved (or added with a value) is placed among the list's by value; then the values are made
-    /// to follow the list's order, and a task whose value changes is written for that alone.
-    private mutating func planOrder(listed: [TaskItem.ID], timeZone: TimeZone) {
-        let kept = kept
+    /// The order both ways, then the writes of the tasks the server keeps: first the moves are read
+    /// (`readMoves`), and each task the server moved (or added with a value) is placed among the
+    /// list's by value, those moved here staying where they are (`SyncMoves.arrange`); then the
+    /// values are made to follow the list's order, and a task whose value changes is written for
+    /// that alone.
+    private mutating func planOrder(listed: [TaskItem.ID], timeZone: TimeZone, modifiedThere: (TaskItem.ID) -> Date?) {
         let removed = Set(localRemovals)
-        // The other client's next task of a series checked off on both takes the place of the one made here.
-        var sequence: [TaskItem.ID] = []
+        readMoves(listed: listed.filter { !removed.contains($0) })
+        let kept = kept
+        // The list's tasks that stay, in its order: the other client's next task of a series checked
+        // off on both takes the place of the one made here.
+        var staying: [TaskItem.ID] = []
         var substituted: Set<TaskItem.ID> = []
         for id in listed {
             if let other = checkOffs.replaced[id], let task = kept[other], !task.movedThere {
                 substituted.insert(other)
-                sequence.append(other)
-            } else if !removed.contains(id) && kept[id]?.movedThere != true {
-                sequence.append(id)
+                staying.append(other)
+            } else if !removed.contains(id) {
+                staying.append(id)
             }
         }
-        for (index, id) in sequence.enumerated() where substituted.contains(id) {
-            if index > 0 {
-                placements.append((id, .after(sequence[index - 1])))
-            } else if let first = sequence.first(where: { !substituted.contains($0) }) {
-                placements.append((id, .before(first)))
+        if !substituted.isEmpty {
+            let unmoved = staying.filter { kept[$0]?.movedThere != true }
+            for (index, id) in unmoved.enumerated() where substituted.contains(id) {
+                if index > 0 {
+                    placements.append((id, .after(unmoved[index - 1])))
+                } else if let first = unmoved.first(where: { !substituted.contains($0) }) {
+                    placements.append((id, .before(first)))
+                }
             }
         }
         // Tasks the server added are appended by the import: each one placed (with those it moved) by value.
-        let moved = kept.filter { $0.value.movedThere }.sorted { ($0.value.sortValue ?? 0, $0.key.uuidString) < ($1.value.sortValue ?? 0, $1.key.uuidString) }
         // The first of those the import appends with no value: on a first sync, a task with one
         // goes before them, as on the copies of the list they reached later (it stayed among them,
         // where the import put it: found by an independent tester).
         let firstWithNone = kept.filter { !$0.value.movedThere && local[$0.key] == nil }.keys.min { $0.uuidString < $1.uuidString }
-        for (id, task) in moved {
-            guard let value = task.sortValue else { continue }
-            let next = sequence.firstIndex { kept[$0]?.sortValue.map { $0 > value } ?? false }
-            if let next {
-                placements.append((id, .before(sequence[next])))
-                sequence.insert(id, at: next)
-            } else {
-                if let last = sequence.last {
-                    placements.append((id, .after(last)))
-                } else if let firstWithNone {
-                    placements.append((id, .before(firstWithNone)))
-                }
-                sequence.append(id)
-            }
-        }
+        let arranged = SyncMoves.arrange(local: staying,
+                                         movedThere: kept.compactMap { id, task in task.movedThere ? task.sortValue.map { (id, $0) } : nil },
+                                         movedHere: Set(kept.filter(\.value.movedHere).keys), firstWithNone: firstWithNone,
+                                         value: { kept[$0]?.sortValue })
+        placements += arranged.placements
+        var sequence = arranged.sequence
         let placed = Set(sequence)
         sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
         let tasks = sequence.map { kept[$0] }
@@ -480,16 +501,49 @@ struct SyncPlan {
         let pinned = Self.besideMoves(tasks)
         for (index, (id, value)) in zip(sequence, values).enumerated() {
             // A task another program made without a value (one that keeps no manual order) is not
-            // rewritten for one alone: it takes one when it is written for another reason, or when
-            // it or a task beside it was moved here (`besideMoves`).
+            // rewritten for one alone: it takes one when it or a task beside it was moved here
+            // (`besideMoves`).
             guard let task = kept[id],
                   task.writes || (task.sortValue == nil ? pinned.contains(index) : task.sortValue != value) else { continue }
+            // Written for a change of its fields, such a to-do stays with none: its value placed it
+            // on the other copies after or before the others that have none, another place in
+            // each (found by an independent tester).
+            let keepsNone = task.sortValue == nil && !task.isNew && !pinned.contains(index)
+            // Written for its order alone, given room or pinning another task's move down, it keeps
+            // the `LAST-MODIFIED` the server holds (none, if none): it was not moved, and the other
+            // copies took the new one for a move there (found by an independent tester).
+            var written = task.task
+            if !task.writes, !task.movedHere, !task.isNew { written.modifiedAt = task.changedThereAt ?? modifiedThere(id) }
             writes.append(Write(id: id, href: task.href,
-                                body: ICalendarResource.render(task.task, extra: ["\(SortOrder.property):\(value)"],
+                                body: ICalendarResource.render(written, extra: keepsNone ? [] : ["\(SortOrder.property):\(value)"],
                                                                timeZone: timeZone),
                                 etag: task.etag, isNew: task.isNew))
             settled[id] = nil
         }
+    }
+
+    /// Which tasks keep their place here and which take the server's (`SyncMoves`); a task moved to
+    /// other places on both sides is said (`SyncConflict.moved`).
+    private mutating func readMoves(listed: [TaskItem.ID]) {
+        func facts(_ id: TaskItem.ID) -> SyncMoves.Task? {
+            kept[id].map {
+                SyncMoves.Task(id: id, baseValue: $0.baseValue, value: $0.sortValue, movedThere: $0.movedThere,
+                               changedThere: $0.changedThere, onServer: !$0.isNew,
+                               movedHere: $0.movedHere, editedHere: $0.editedHere, changedAt: $0.changedAt,
+                               changedThereAt: $0.changedThereAt)
+            }
+        }
+        let inList = Set(listed)
+        let moves = SyncMoves(listed: listed.compactMap(facts),
+                              others: kept.keys.filter { !inList.contains($0) }.compactMap(facts))
+        let read = kept.filter {
+            $0.value.movedHere != moves.movedHere.contains($0.key) || $0.value.movedThere != moves.movedThere.contains($0.key)
+        }
+        for id in read.keys {
+            kept[id]?.movedHere = moves.movedHere.contains(id)
+            kept[id]?.movedThere = moves.movedThere.contains(id)
+        }
+        for (id, later) in moves.bothMoved { conflicts[id, default: []].append(.moved(kept: later)) }
     }
 
     /// The values `SortOrder.assign` keeps where it can: each task's but a task's moved here whose
