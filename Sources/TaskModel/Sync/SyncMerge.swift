@@ -13,8 +13,8 @@ import Foundation
 ///
 /// A task removed on one side and unchanged on the other since the base is removed on both. One
 /// removed on one side and changed on the other, or moved there, is kept on both, as changed, and
-/// is a conflict: nothing anyone changed is lost. A task on one side only, never synced, is new: the other side
-/// gets it. Pure: the sync engine decides each task with it, then writes.
+/// is a conflict: nothing anyone changed is lost. A task on one side only, never synced, is new:
+/// the other side gets it. Pure: the sync engine decides each task with it, then writes.
 public struct SyncMerge: Sendable, Equatable {
     /// What both sides hold after the sync; nil when the task is on neither.
     public var fields: SyncFields?
