@@ -5,7 +5,7 @@ import TaskModel
 /// goes: read from each task's times and from the list's order; then the list's order after the
 /// sync (`arrange`), before the order's values are worked out (`SyncPlan.planOrder`).
 struct SyncMoves {
-    /// What the plan knows of a task in the list, for its order.
+    /// What the plan knows of a task, for its order.
     struct Task {
         var id: TaskItem.ID
         /// Its order value at the last sync (nil: none, or never synced).

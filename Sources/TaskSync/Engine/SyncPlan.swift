@@ -23,29 +23,17 @@ struct SyncPlan {
         var task: TaskItem
         var href: String
         var etag: String?
-        var isNew: Bool
         /// Whether its fields need writing, whatever its order.
         var writes: Bool
-        /// Its order value on the server now, or at the last sync.
-        var sortValue: Int64?
-        /// Its order value at the last sync.
-        var baseValue: Int64?
-        /// Whether the server moved it since the last sync (its value changed there); after
-        /// `planOrder` reads the moves (`SyncMoves`), whether it takes the server's place.
-        var movedThere: Bool
-        /// Whether it was moved here since the last sync, as its times say (`movedHere`); after
-        /// `planOrder` reads the moves, whether it keeps its place here: one with no value is
+        /// What its order is read from: its value on the server now (or at the last sync) and
+        /// then, and whether it was moved there or here, as its times say (`movedHere`). After
+        /// `planOrder` reads the moves (`readMoves`), `movedThere` says whether it takes the
+        /// server's place, and `movedHere` whether it keeps its place here: one with no value is
         /// written with one, and one out of order given a new one.
-        var movedHere = false
-        /// Whether its fields were changed here since the last sync.
-        var editedHere = false
-        /// Whether the server's copy was changed since the last sync (its `LAST-MODIFIED`), not
-        /// only given another value to make room or to pin another task's move down.
-        var changedThere = false
-        /// When it was last changed here, and there (the server's `LAST-MODIFIED`; nil: none, or
-        /// not read, the server's copy being as the last sync left it).
-        var changedAt: Date
-        var changedThereAt: Date?
+        var order: SyncMoves.Task
+
+        /// Whether the server does not hold it: a PUT makes it.
+        var isNew: Bool { !order.onServer }
     }
 
     /// The list's tasks by identity, as read for the plan.
@@ -273,9 +261,10 @@ struct SyncPlan {
                 if let base = item.base { text = base } else { text = try bases(key) }
                 return text.flatMap { try? ICalendarResource.read(Array($0.utf8), timeZone: timeZone, now: now) }
             }
-            kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, isNew: false, writes: false,
-                            sortValue: item.sortValue, baseValue: item.sortValue, movedThere: false, movedHere: moved,
-                            changedAt: localTask.modifiedAt ?? localTask.createdAt)
+            kept[id] = Kept(task: localTask, href: item.href, etag: item.etag, writes: false,
+                            order: SyncMoves.Task(id: id, baseValue: item.sortValue, value: item.sortValue, movedThere: false,
+                                                  changedThere: false, onServer: true, movedHere: moved, editedHere: false,
+                                                  changedAt: localTask.modifiedAt ?? localTask.createdAt, changedThereAt: nil))
             return
         }
         var baseText = item?.base
@@ -334,9 +323,10 @@ struct SyncPlan {
                 movedBeforeRemoval = .remote
             }
         }
+        let changedHereAt = localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now
         var merge = SyncMerge.merge(base: baseFields.map { pin.pinned($0, foreign: base?.foreign["icalendar"]) },
                                     local: localTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
-                                    localChangedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now,
+                                    localChangedAt: changedHereAt,
                                     remote: remoteTask.map { pin.pinned(SyncFields($0), foreign: $0.foreign["icalendar"]) },
                                     remoteChangedAt: remoteTask?.modifiedAt, moved: movedBeforeRemoval)
         if !merge.conflicts.isEmpty { conflicts[id] = merge.conflicts }
@@ -420,7 +410,7 @@ struct SyncPlan {
                             tags: fields.tags, recurrence: fields.recurrence,
                             // A task never changed here says so there: LAST-MODIFIED is its making, not
                             // this sync (`untouched(local:remote:)` reads it so).
-                            modifiedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now)
+                            modifiedAt: changedHereAt)
         let remoteValue = fetched.map { SortOrder.value(in: $0.task.foreign["icalendar"]) } ?? baseValue
         // Moved here, as its times say when its fields are as they were (the list's order says
         // whether one changed here was moved too: `SyncMoves`).
@@ -430,18 +420,19 @@ struct SyncPlan {
             if SyncFields(localTask) == baseFields {
                 moved = try Self.movedHere(localTask, lastSync: lastSync, base: { () throws(SyncError) -> TaskImport? in base })
             } else {
-                edited = (localTask.modifiedAt ?? localTask.createdAt) > lastSync
+                edited = changedHereAt > lastSync
             }
         }
-        kept[id] = Kept(task: task, href: href, etag: etag, isNew: remoteTask == nil, writes: merge.writesRemote,
-                        // New from the server, or back from it (removed here, changed there): placed by
-                        // its value (one back was put at the end, and written there: found by an
-                        // independent tester); one both sides hold but never synced (a first sync cut
-                        // short) keeps its place here.
-                        sortValue: remoteValue, baseValue: item == nil ? nil : baseValue,
-                        movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)),
-                        movedHere: moved, editedHere: edited, changedThere: changedThere,
-                        changedAt: localTask.map { $0.modifiedAt ?? $0.createdAt } ?? now, changedThereAt: remoteTask?.modifiedAt)
+        kept[id] = Kept(task: task, href: href, etag: etag, writes: merge.writesRemote,
+                        order: SyncMoves.Task(
+                            id: id, baseValue: item == nil ? nil : baseValue, value: remoteValue,
+                            // New from the server, or back from it (removed here, changed there): placed
+                            // by its value (one back was put at the end, and written there: found by an
+                            // independent tester); one both sides hold but never synced (a first sync cut
+                            // short) keeps its place here.
+                            movedThere: remoteValue != nil && (localTask == nil || (item != nil && remoteValue != baseValue)),
+                            changedThere: changedThere, onServer: remoteTask != nil, movedHere: moved, editedHere: edited,
+                            changedAt: changedHereAt, changedThereAt: remoteTask?.modifiedAt))
         if !merge.writesRemote, let fetched {
             settled[id] = SyncState.Item(href: fetched.href, etag: fetched.etag, base: fetched.data)
         } else if !merge.writesRemote, let item, localTask != nil {
@@ -466,7 +457,7 @@ struct SyncPlan {
         var staying: [TaskItem.ID] = []
         var substituted: Set<TaskItem.ID> = []
         for id in listed {
-            if let other = checkOffs.replaced[id], let task = kept[other], !task.movedThere {
+            if let other = checkOffs.replaced[id], let task = kept[other], !task.order.movedThere {
                 substituted.insert(other)
                 staying.append(other)
             } else if !removed.contains(id) {
@@ -474,7 +465,7 @@ struct SyncPlan {
             }
         }
         if !substituted.isEmpty {
-            let unmoved = staying.filter { kept[$0]?.movedThere != true }
+            let unmoved = staying.filter { kept[$0]?.order.movedThere != true }
             for (index, id) in unmoved.enumerated() where substituted.contains(id) {
                 if index > 0 {
                     placements.append((id, .after(unmoved[index - 1])))
@@ -487,11 +478,11 @@ struct SyncPlan {
         // The first of those the import appends with no value: on a first sync, a task with one
         // goes before them, as on the copies of the list they reached later (it stayed among them,
         // where the import put it: found by an independent tester).
-        let firstWithNone = kept.filter { !$0.value.movedThere && local[$0.key] == nil }.keys.min { $0.uuidString < $1.uuidString }
+        let firstWithNone = kept.filter { !$0.value.order.movedThere && local[$0.key] == nil }.keys.min { $0.uuidString < $1.uuidString }
         let arranged = SyncMoves.arrange(local: staying,
-                                         movedThere: kept.compactMap { id, task in task.movedThere ? task.sortValue.map { (id, $0) } : nil },
-                                         movedHere: Set(kept.filter(\.value.movedHere).keys), firstWithNone: firstWithNone,
-                                         value: { kept[$0]?.sortValue })
+                                         movedThere: kept.compactMap { id, task in task.order.movedThere ? task.order.value.map { (id, $0) } : nil },
+                                         movedHere: Set(kept.filter(\.value.order.movedHere).keys), firstWithNone: firstWithNone,
+                                         value: { kept[$0]?.order.value })
         placements += arranged.placements
         var sequence = arranged.sequence
         let placed = Set(sequence)
@@ -504,16 +495,16 @@ struct SyncPlan {
             // rewritten for one alone: it takes one when it or a task beside it was moved here
             // (`besideMoves`).
             guard let task = kept[id],
-                  task.writes || (task.sortValue == nil ? pinned.contains(index) : task.sortValue != value) else { continue }
+                  task.writes || (task.order.value == nil ? pinned.contains(index) : task.order.value != value) else { continue }
             // Written for a change of its fields, such a to-do stays with none: its value placed it
             // on the other copies after or before the others that have none, another place in
             // each (found by an independent tester).
-            let keepsNone = task.sortValue == nil && !task.isNew && !pinned.contains(index)
+            let keepsNone = task.order.value == nil && !task.isNew && !pinned.contains(index)
             // Written for its order alone, given room or pinning another task's move down, it keeps
             // the `LAST-MODIFIED` the server holds (none, if none): it was not moved, and the other
             // copies took the new one for a move there (found by an independent tester).
             var written = task.task
-            if !task.writes, !task.movedHere, !task.isNew { written.modifiedAt = task.changedThereAt ?? modifiedThere(id) }
+            if !task.writes, !task.order.movedHere, !task.isNew { written.modifiedAt = task.order.changedThereAt ?? modifiedThere(id) }
             writes.append(Write(id: id, href: task.href,
                                 body: ICalendarResource.render(written, extra: keepsNone ? [] : ["\(SortOrder.property):\(value)"],
                                                                timeZone: timeZone),
@@ -525,23 +516,16 @@ struct SyncPlan {
     /// Which tasks keep their place here and which take the server's (`SyncMoves`); a task moved to
     /// other places on both sides is said (`SyncConflict.moved`).
     private mutating func readMoves(listed: [TaskItem.ID]) {
-        func facts(_ id: TaskItem.ID) -> SyncMoves.Task? {
-            kept[id].map {
-                SyncMoves.Task(id: id, baseValue: $0.baseValue, value: $0.sortValue, movedThere: $0.movedThere,
-                               changedThere: $0.changedThere, onServer: !$0.isNew,
-                               movedHere: $0.movedHere, editedHere: $0.editedHere, changedAt: $0.changedAt,
-                               changedThereAt: $0.changedThereAt)
-            }
-        }
         let inList = Set(listed)
-        let moves = SyncMoves(listed: listed.compactMap(facts),
-                              others: kept.keys.filter { !inList.contains($0) }.compactMap(facts))
+        let moves = SyncMoves(listed: listed.compactMap { kept[$0]?.order },
+                              others: kept.values.filter { !inList.contains($0.order.id) }.map(\.order))
         let read = kept.filter {
-            $0.value.movedHere != moves.movedHere.contains($0.key) || $0.value.movedThere != moves.movedThere.contains($0.key)
+            $0.value.order.movedHere != moves.movedHere.contains($0.key)
+                || $0.value.order.movedThere != moves.movedThere.contains($0.key)
         }
         for id in read.keys {
-            kept[id]?.movedHere = moves.movedHere.contains(id)
-            kept[id]?.movedThere = moves.movedThere.contains(id)
+            kept[id]?.order.movedHere = moves.movedHere.contains(id)
+            kept[id]?.order.movedThere = moves.movedThere.contains(id)
         }
         for (id, later) in moves.bothMoved { conflicts[id, default: []].append(.moved(kept: later)) }
     }
@@ -553,13 +537,13 @@ struct SyncPlan {
     /// one, and the other copies of the list put the moved one before those to-dos (found by an
     /// independent tester).
     private static func known(_ tasks: [Kept?]) -> [Int64?] {
-        var known = tasks.map { $0?.sortValue }
+        var known = tasks.map { $0?.order.value }
         var before = Array(repeating: Int64?.none, count: tasks.count)
         var after = before
         for index in tasks.indices.dropFirst() { before[index] = known[index - 1] ?? before[index - 1] }
         for index in tasks.indices.reversed().dropFirst() { after[index] = known[index + 1] ?? after[index + 1] }
         for (index, task) in tasks.enumerated() {
-            guard let task, task.movedHere, let value = task.sortValue else { continue }
+            guard let task, task.order.movedHere, let value = task.order.value else { continue }
             if before[index].map({ $0 >= value }) ?? false || after[index].map({ $0 <= value }) ?? false { known[index] = nil }
         }
         return known
@@ -572,12 +556,12 @@ struct SyncPlan {
     /// order (found by an independent tester).
     private static func besideMoves(_ tasks: [Kept?]) -> Set<Int> {
         var pinned: Set<Int> = []
-        for (index, task) in tasks.enumerated() where task?.movedHere == true {
-            if task?.sortValue == nil { pinned.insert(index) }
+        for (index, task) in tasks.enumerated() where task?.order.movedHere == true {
+            if task?.order.value == nil { pinned.insert(index) }
             var before = index - 1
-            while before >= 0, tasks[before]?.sortValue == nil, pinned.insert(before).inserted { before -= 1 }
+            while before >= 0, tasks[before]?.order.value == nil, pinned.insert(before).inserted { before -= 1 }
             var after = index + 1
-            while after < tasks.count, tasks[after]?.sortValue == nil, pinned.insert(after).inserted { after += 1 }
+            while after < tasks.count, tasks[after]?.order.value == nil, pinned.insert(after).inserted { after += 1 }
         }
         return pinned
     }
