@@ -13,6 +13,7 @@
 #                127.0.0.1 and localhost); clients trust it through SSL_CERT_FILE=CAFILE. Else `-`.
 #   caldav-server.sh halt FOLDER
 #       kills the server at once, as a crash would, keeping FOLDER (its data, password, certificates)
+#       and its port, which refuses connections until `resume`
 #   caldav-server.sh resume FOLDER
 #       starts again a server that `halt` stopped, on the same port (with the same URL)
 #   caldav-server.sh stop FOLDER
@@ -84,6 +85,36 @@ kill_server() {
         while kill -0 "$pid" 2>/dev/null && ! grep -qs '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" &&
             [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.01; done
     fi
+}
+
+# Holds the halted server's port, bound but not listening: a connection to it is refused, and no
+# other server is given it (another test's server once was, and a sync meant to find this one down
+# reached that one instead; then `resume` found the port taken). SO_REUSEADDR: the connections the
+# server had are left waiting (TIME_WAIT) on that port.
+hold_port() {
+    rm -f "$folder/held"
+    "$python" -c '
+import socket, sys, time
+held = socket.socket()
+held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+held.bind(("127.0.0.1", int(sys.argv[1])))
+open(sys.argv[2], "w").write("held\n")
+time.sleep(3600)
+' "$(cat "$folder/port")" "$folder/held" >"$folder/holder.log" 2>&1 &
+    echo $! >"$folder/holder"
+    if ! wait_for "$folder/held" "^held$" "$!" >/dev/null; then
+        echo "caldav-server.sh: could not hold port $(cat "$folder/port"): $(cat "$folder/holder.log")" >&2
+        exit 1
+    fi
+}
+
+# Lets the port go, for the server to take again.
+release_port() {
+    [ -f "$folder/holder" ] || return 0
+    pid=$(cat "$folder/holder")
+    rm -f "$folder/holder"
+    kill -9 "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null && ! grep -qs '^[0-9]* ([^)]*) Z' "/proc/$pid/stat"; do sleep 0.01; done
 }
 
 # Starts the server of $folder (its kind and scheme in files there) on port $1 (0: one the system
@@ -175,6 +206,7 @@ CONF
 halt)
     folder=${2:?caldav-server.sh halt FOLDER}
     kill_server
+    hold_port
     ;;
 resume)
     folder=${2:?caldav-server.sh resume FOLDER}
@@ -182,11 +214,13 @@ resume)
     # refs/heads/master.lock), and answers every later write with 500 until the lock is removed, as
     # whoever restarts it after a crash has to.
     [ -d "$folder/data" ] && find "$folder/data" -path '*/.git/*' -name '*.lock' -type f -delete
+    release_port
     launch "$(cat "$folder/port")"
     ;;
 stop)
     folder=${2:?caldav-server.sh stop FOLDER}
     kill_server
+    release_port
     rm -rf "$folder"
     ;;
 *)

@@ -191,6 +191,19 @@ import Testing
         #expect(written.map(\.text) == ["td1"] && written.map(\.value) == [0])
     }
 
+    /// A5, the last task with a value, removed here; todoman's first to-do moved there just before
+    /// it (given a value between A4's and A5's): it goes after A4, before the other to-do with none,
+    /// as on the copy that moved it and on a new one. It went after that one, and every later sync
+    /// was quiet (found by an independent tester).
+    @Test func aToDoMovedThereBeforeTheLastTaskWithAValueRemovedHereGoesBeforeThoseWithNone() throws {
+        let list = Array(Self.tasks[0..<4]) + Self.theirs
+        let plan = try Self.plan(list: list, receiving: [(Self.theirs[0], 4 * Self.gap + Self.gap / 2, 20)])
+
+        #expect(plan.placements.map(\.id) == [Self.theirs[0].id] && plan.placements.map(\.place) == [.before(Self.theirs[1].id)])
+        #expect(plan.writes.map(\.href) == [Self.href(Self.tasks[4])] && plan.writes.first?.body == nil)
+        #expect(plan.conflicts.isEmpty)
+    }
+
     /// Removed there, moved here: kept, and said, as a task changed here is. Taken for unchanged, it
     /// was removed on both (found by an independent tester).
     @Test func aTaskRemovedThereAndMovedHereIsKept() throws {

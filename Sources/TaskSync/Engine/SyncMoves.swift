@@ -125,18 +125,25 @@ extension SyncMoves {
     /// here stays between the same two of those, after the task before it here when that one is
     /// between them too. (Among those placed by value alone, a task moved here after another app's
     /// to-dos, given values by a move there, went back among them: found by an independent tester.)
-    /// A task placed first with nothing after it that is not placed too goes before `firstWithNone`,
-    /// one the import appends with no value.
+    /// A task with a greater value than all of those goes before the tasks at their end that have
+    /// none, when the server holds one of them with none (`noneThere`), as a new copy of the list
+    /// puts it: it went after them here, before them on the other copies, and every later sync was
+    /// quiet (found by an independent tester). A task placed first with nothing after it that is
+    /// not placed too goes before `firstWithNone`, one the import appends with no value.
     static func arrange(local: [TaskItem.ID], movedThere: [(id: TaskItem.ID, value: Int64)], movedHere: Set<TaskItem.ID>,
-                        firstWithNone: TaskItem.ID?,
-                        value: (TaskItem.ID) -> Int64?) -> (sequence: [TaskItem.ID], placements: [(id: TaskItem.ID, place: Placement)]) {
+                        firstWithNone: TaskItem.ID?, value: (TaskItem.ID) -> Int64?,
+                        noneThere: (TaskItem.ID) -> Bool) -> (sequence: [TaskItem.ID], placements: [(id: TaskItem.ID, place: Placement)]) {
         let there = Set(movedThere.map(\.id))
         let still = local.filter { !there.contains($0) && !movedHere.contains($0) }
+        // The tasks at the end with no value, when the server holds one of them so (the others are
+        // new here): a task with a greater value than all goes before them.
+        let valueless = (still.lastIndex { value($0) != nil } ?? -1) + 1
+        let end = still[valueless...].contains(where: noneThere) ? valueless : still.count
         // The tasks moved there after each of those (the first: before them all), by value.
         var regions = Array(repeating: [TaskItem.ID](), count: still.count + 1)
         var next = 0
         for task in movedThere.sorted(by: { ($0.value, $0.id.uuidString) < ($1.value, $1.id.uuidString) }) {
-            while next < still.count, value(still[next]).map({ $0 <= task.value }) ?? true { next += 1 }
+            while next < end, value(still[next]).map({ $0 <= task.value }) ?? true { next += 1 }
             regions[next].append(task.id)
         }
         // The tasks moved here after each of those, each with the place in that region it follows

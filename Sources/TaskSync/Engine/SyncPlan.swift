@@ -482,18 +482,19 @@ struct SyncPlan {
         let arranged = SyncMoves.arrange(local: staying,
                                          movedThere: kept.compactMap { id, task in task.order.movedThere ? task.order.value.map { (id, $0) } : nil },
                                          movedHere: Set(kept.filter(\.value.order.movedHere).keys), firstWithNone: firstWithNone,
-                                         value: { kept[$0]?.order.value })
+                                         value: { kept[$0]?.order.value },
+                                         noneThere: { kept[$0].map { $0.order.onServer && $0.order.value == nil } ?? false })
         placements += arranged.placements
         var sequence = arranged.sequence
         let placed = Set(sequence)
         sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
         let tasks = sequence.map { kept[$0] }
         let values = SortOrder.assign(Self.known(tasks))
-        let pinned = Self.besideMoves(tasks)
+        let pinned = Self.pinned(tasks)
         for (index, (id, value)) in zip(sequence, values).enumerated() {
             // A task another program made without a value (one that keeps no manual order) is not
-            // rewritten for one alone: it takes one when it or a task beside it was moved here
-            // (`besideMoves`).
+            // rewritten for one alone: it takes one when it was moved here, or when a task with one
+            // comes after it (`pinned`).
             guard let task = kept[id],
                   task.writes || (task.order.value == nil ? pinned.contains(index) : task.order.value != value) else { continue }
             // Written for a change of its fields, such a to-do stays with none: its value placed it
@@ -549,20 +550,17 @@ struct SyncPlan {
         return known
     }
 
-    /// The places of the tasks with no value that a move here gives one: each task moved here that
-    /// has none, and those with none between a task moved here and the nearest tasks on either side
-    /// that have one. The values pin the move down among them: the other copies of the list placed a
-    /// task moved here among those by its value alone, after them all or before, and kept another
-    /// order (found by an independent tester).
-    private static func besideMoves(_ tasks: [Kept?]) -> Set<Int> {
-        var pinned: Set<Int> = []
-        for (index, task) in tasks.enumerated() where task?.order.movedHere == true {
-            if task?.order.value == nil { pinned.insert(index) }
-            var before = index - 1
-            while before >= 0, tasks[before]?.order.value == nil, pinned.insert(before).inserted { before -= 1 }
-            var after = index + 1
-            while after < tasks.count, tasks[after]?.order.value == nil, pinned.insert(after).inserted { after += 1 }
+    /// The places of the tasks with no value (another app's to-dos) that are given one: each moved
+    /// here, and each before the last task that has one, or is given one. A new copy of the list
+    /// puts the tasks with no value after all that have one, and the others place a task sent with
+    /// one so: a task added here after such to-dos, or moved among them, took another place there
+    /// (found by independent testers).
+    private static func pinned(_ tasks: [Kept?]) -> Set<Int> {
+        var pinned = Set(tasks.indices.filter { tasks[$0].map { $0.order.movedHere && $0.order.value == nil } ?? false })
+        let last = tasks.indices.last { index in
+            pinned.contains(index) || tasks[index].map { $0.order.value != nil || $0.isNew } ?? false
         }
+        for index in 0..<(last ?? 0) where tasks[index]?.order.value == nil { pinned.insert(index) }
         return pinned
     }
 
