@@ -204,6 +204,37 @@ import Testing
         #expect(plan.conflicts.isEmpty)
     }
 
+    /// Todoman's to-dos given values there behind a task added at the end, and a task added at the
+    /// end here too: this one stays after them, the other goes after it. Placed among the tasks that
+    /// have a value, it went before them (found by an independent tester).
+    @Test func aTaskAddedHereStaysAfterToDosGivenValuesThere() throws {
+        let mine = TaskItem(id: UUID(), text: "Added here", createdAt: Self.now)
+        let theirs = TaskItem(id: UUID(), text: "Added there", createdAt: Self.now)
+        let plan = try Self.plan(list: Self.tasks + Self.theirs + [mine],
+                                 receiving: [(Self.theirs[0], 6 * Self.gap, nil), (Self.theirs[1], 7 * Self.gap, nil),
+                                             (theirs, 8 * Self.gap, 10)])
+
+        #expect(plan.placements.map(\.id) == [Self.theirs[0].id, Self.theirs[1].id, theirs.id])
+        #expect(plan.placements.map(\.place) == [.after(Self.tasks[4].id), .before(mine.id), .after(mine.id)])
+        let written = try Self.written(plan)
+        #expect(written.map(\.text) == ["Added here"] && written.map(\.value) == [7 * Self.gap + Self.gap / 2])
+    }
+
+    /// A2 moved here after todoman's last to-do, later, and there before it (the one before given a
+    /// value): two places, since the server's copy goes before the to-do with none. Taken for one,
+    /// the first sync's place was kept unsaid, and the to-dos changed order (found by an
+    /// independent tester).
+    @Test func placesOnEitherSideOfAToDoWithNoValueAreTwo() throws {
+        let list = [Self.tasks[0], Self.tasks[2], Self.tasks[3], Self.tasks[4]] + Self.theirs + [Self.changed(1, secondsAgo: 5)]
+        let plan = try Self.plan(list: list, receiving: [(Self.theirs[0], 6 * Self.gap, nil),
+                                                         (Self.tasks[1], 6 * Self.gap + Self.gap / 2, 20)])
+
+        #expect(plan.conflicts == [Self.tasks[1].id: [.moved(kept: .local)]])
+        #expect(plan.placements.map(\.id) == [Self.theirs[0].id] && plan.placements.map(\.place) == [.before(Self.theirs[1].id)])
+        let written = try Self.written(plan)
+        #expect(written.map(\.text) == ["td2"] && written.map(\.value) == [6 * Self.gap + Self.gap / 4])
+    }
+
     /// Removed there, moved here: kept, and said, as a task changed here is. Taken for unchanged, it
     /// was removed on both (found by an independent tester).
     @Test func aTaskRemovedThereAndMovedHereIsKept() throws {

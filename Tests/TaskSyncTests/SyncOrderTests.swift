@@ -30,7 +30,8 @@ import Testing
     /// The plan of a sync of `list` (One and Two, order values 1 and 2 gaps, and todoman's two
     /// to-dos, none; the first as the server last sent it `theirsThere`) as the last sync left
     /// them, when the server sends `received` with its value.
-    static func plan(list: TaskList, theirsThere: TaskItem = theirs, receiving received: (TaskItem, Int64)? = nil) throws -> SyncPlan {
+    static func plan(list: TaskList, theirsThere: TaskItem = theirs, receiving received: (TaskItem, Int64)? = nil,
+                     server: ServerTasks = ServerTasks(token: "2")) throws -> SyncPlan {
         var state = SyncState(pairing: Pairing(url: collection, user: "alice", passwordCommand: nil, allowsPlainHTTP: false))
         state.lastSync = lastSync
         for (task, value) in [(one, Int64?(1_048_576)), (two, 2_097_152), (theirsThere, nil), (theirsToo, nil)] {
@@ -38,7 +39,7 @@ import Testing
                 href: href(task), etag: "\"1\"", base: text(task, value: value),
                 fingerprint: SyncState.fingerprint(of: SyncFields(task), properties: nil), sortValue: value)
         }
-        var server = ServerTasks(token: "2")
+        var server = server
         if let (task, value) = received {
             let data = text(task, value: value)
             server.fetched[task.id] = .init(href: href(task), etag: "\"1\"", data: data,
@@ -69,6 +70,42 @@ import Testing
         #expect(plan.writes.map(\.isNew) == [false, false, true])
         let values = try plan.writes.map { SortOrder.value(in: String(decoding: try #require($0.body), as: UTF8.self)) }
         #expect(values == [3_145_728, 4_194_304, 5_242_880])
+    }
+
+    /// Received with no value, they go among the to-dos at the end that have none by when they were
+    /// made, then by UID, as a new copy of the list has them. Appended as they came, they were in
+    /// another order on each copy (found by an independent tester).
+    @Test func toDosWithNoValueReceivedGoAmongThoseAtTheEndByWhenTheyWereMade() throws {
+        let early = TaskItem(id: UUID(), text: "Made early", createdAt: Self.now.addingTimeInterval(-7200))
+        let late = TaskItem(id: UUID(), text: "Made late", createdAt: Self.now)
+        var server = ServerTasks(token: "2")
+        for task in [late, early] {
+            let data = Self.text(task, value: nil)
+            server.fetched[task.id] = .init(href: Self.href(task), etag: "\"1\"", data: data,
+                                            task: try ICalendarResource.read(Array(data.utf8), timeZone: Self.timeZone, now: Self.now))
+        }
+        let plan = try Self.plan(list: [Self.one, Self.two, Self.theirs, Self.theirsToo], server: server)
+
+        #expect(plan.order.suffix(2) == [early.id, late.id])
+        #expect(plan.placements.map(\.id) == [early.id] && plan.placements.map(\.place) == [.before(Self.theirs.id)])
+        #expect(plan.writes.isEmpty)
+    }
+
+    /// The same beside a to-do moved here, at the head of those: it is given a value, and the one
+    /// received goes after it. Put before it, the one received was then given a value too, and
+    /// the copies kept two orders (found by an independent tester).
+    @Test func aToDoWithNoValueReceivedGoesAfterOneMovedHere() throws {
+        let early = TaskItem(id: UUID(), text: "Made early", createdAt: Self.now.addingTimeInterval(-7200))
+        var server = ServerTasks(token: "2")
+        let data = Self.text(early, value: nil)
+        server.fetched[early.id] = .init(href: Self.href(early), etag: "\"1\"", data: data,
+                                         task: try ICalendarResource.read(Array(data.utf8), timeZone: Self.timeZone, now: Self.now))
+        var moved = Self.theirsToo
+        moved.modifiedAt = Self.now.addingTimeInterval(-10)
+        let plan = try Self.plan(list: [Self.one, Self.two, moved, Self.theirs], server: server)
+
+        #expect(plan.placements.map(\.id) == [early.id] && plan.placements.map(\.place) == [.before(Self.theirs.id)])
+        #expect(plan.writes.map(\.href) == [Self.href(moved)])
     }
 
     @Test func aValueBetweenGoesBeforeTheFirstGreater() throws {

@@ -111,6 +111,9 @@ struct SyncMoves {
     /// move there, were taken for one: found by an independent tester.)
     private static func placedAlike(_ index: Int, in listed: [Task]) -> Bool {
         guard let value = listed[index].value else { return false }
+        // After a to-do with no value here: the server's copy goes before those (found by an
+        // independent tester).
+        if listed[..<index].contains(where: { $0.onServer && $0.value == nil }) { return false }
         if let next = listed[(index + 1)...].first(where: \.onServer), next.value.map({ $0 <= value }) ?? true { return false }
         if let before = listed[..<index].last(where: { $0.onServer && $0.value != nil })?.value, before >= value { return false }
         return true

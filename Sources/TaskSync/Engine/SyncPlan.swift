@@ -85,7 +85,9 @@ struct SyncPlan {
         order = list.map(\.id)
         let others = Set(state.items.keys.compactMap(UUID.init(uuidString:))).union(server.fetched.keys)
             .union(server.leftAlone.keys).subtracting(local.keys)
-        order += others.sorted { $0.uuidString < $1.uuidString }
+        // The server's new tasks by when they were made: those with no order value are appended so.
+        let made = { (id: TaskItem.ID) in Self.made(server.fetched[id]?.task.createdAt, id) }
+        order += others.sorted { made($0) < made($1) }
         // Every task is planned, most of them kept as they are (a sync of 1,000 tasks spent a
         // millisecond growing these).
         kept.reserveCapacity(order.count)
@@ -478,16 +480,46 @@ struct SyncPlan {
         // The first of those the import appends with no value: on a first sync, a task with one
         // goes before them, as on the copies of the list they reached later (it stayed among them,
         // where the import put it: found by an independent tester).
-        let firstWithNone = kept.filter { !$0.value.order.movedThere && local[$0.key] == nil }.keys.min { $0.uuidString < $1.uuidString }
+        let made = { (id: TaskItem.ID) in Self.made(kept[id]?.task.createdAt, id) }
+        let firstWithNone = kept.filter { !$0.value.order.movedThere && local[$0.key] == nil }.keys.min { made($0) < made($1) }
+        // A task added here (or back) keeps its place, as one moved here does: placed among the tasks
+        // that have a value, it went before another app's to-dos that the other copy of the list
+        // had given values after it (found by an independent tester).
         let arranged = SyncMoves.arrange(local: staying,
                                          movedThere: kept.compactMap { id, task in task.order.movedThere ? task.order.value.map { (id, $0) } : nil },
-                                         movedHere: Set(kept.filter(\.value.order.movedHere).keys), firstWithNone: firstWithNone,
-                                         value: { kept[$0]?.order.value },
+                                         movedHere: Set(kept.filter { $0.value.order.movedHere || ($0.value.isNew && local[$0.key] != nil) }.keys),
+                                         firstWithNone: firstWithNone, value: { kept[$0]?.order.value },
                                          noneThere: { kept[$0].map { $0.order.onServer && $0.order.value == nil } ?? false })
         placements += arranged.placements
         var sequence = arranged.sequence
         let placed = Set(sequence)
-        sequence += kept.keys.filter { !placed.contains($0) }.sorted { $0.uuidString < $1.uuidString }
+        // The tasks the server added with no value go among the to-dos at the list's end that keep
+        // none (one moved here is given one; the next task of a series keeps the place of the one
+        // made here), by when they were made (then by UID), where a new copy of the list has them
+        // too. Appended as they came, they were in another order on each copy (found by an
+        // independent tester).
+        let staysWithNone = { (id: TaskItem.ID) in
+            !substituted.contains(id)
+                && kept[id].map { $0.order.onServer && $0.order.value == nil && !$0.order.movedHere } ?? false
+        }
+        var tail = sequence.endIndex
+        while tail > 0, staysWithNone(sequence[tail - 1]) { tail -= 1 }
+        var ending = sequence[tail...]
+        var merged: [TaskItem.ID] = []
+        var others: [TaskItem.ID] = []
+        for id in kept.keys.filter({ !placed.contains($0) }).sorted(by: { made($0) < made($1) }) {
+            guard local[id] == nil, kept[id]?.order.value == nil else {
+                others.append(id)
+                continue
+            }
+            while let first = ending.first, made(first) < made(id) {
+                merged.append(first)
+                ending = ending.dropFirst()
+            }
+            if let first = ending.first { placements.append((id, .before(first))) }
+            merged.append(id)
+        }
+        sequence = Array(sequence[..<tail]) + merged + ending + others
         let tasks = sequence.map { kept[$0] }
         let values = SortOrder.assign(Self.known(tasks))
         let pinned = Self.pinned(tasks)
@@ -529,6 +561,12 @@ struct SyncPlan {
             kept[id]?.order.movedThere = moves.movedThere.contains(id)
         }
         for (id, later) in moves.bothMoved { conflicts[id, default: []].append(.moved(kept: later)) }
+    }
+
+    /// What orders the to-dos that have no value, as every copy of the list has them: when each was
+    /// made, then its UID.
+    private static func made(_ date: Date?, _ id: TaskItem.ID) -> (Date, String) {
+        (date ?? .distantPast, id.uuidString)
     }
 
     /// The values `SortOrder.assign` keeps where it can: each task's but a task's moved here whose
