@@ -138,8 +138,8 @@ extension SyncMoves {
                         noneThere: (TaskItem.ID) -> Bool) -> (sequence: [TaskItem.ID], placements: [(id: TaskItem.ID, place: Placement)]) {
         let there = Set(movedThere.map(\.id))
         let still = local.filter { !there.contains($0) && !movedHere.contains($0) }
-        // The tasks at the end with no value, when the server holds one of them so (the others are
-        // new here): a task with a greater value than all goes before them.
+        // The tasks at the end with no value, when one of them is a to-do the server holds so: a
+        // task with a greater value than all goes before them.
         let valueless = (still.lastIndex { value($0) != nil } ?? -1) + 1
         let end = still[valueless...].contains(where: noneThere) ? valueless : still.count
         // The tasks moved there after each of those (the first: before them all), by value.
