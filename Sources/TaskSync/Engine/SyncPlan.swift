@@ -482,6 +482,8 @@ struct SyncPlan {
         // where the import put it: found by an independent tester).
         let made = { (id: TaskItem.ID) in Self.made(kept[id]?.task.createdAt, id) }
         let firstWithNone = kept.filter { !$0.value.order.movedThere && local[$0.key] == nil }.keys.min { made($0) < made($1) }
+        // Another app's to-do, as the server holds it: with no value.
+        let noneThere = { (id: TaskItem.ID) in kept[id].map { $0.order.onServer && $0.order.value == nil } ?? false }
         // A task added here (or back) keeps its place, as one moved here does: placed among the tasks
         // that have a value, it went before another app's to-dos that the other copy of the list
         // had given values after it (found by an independent tester).
@@ -489,7 +491,7 @@ struct SyncPlan {
                                          movedThere: kept.compactMap { id, task in task.order.movedThere ? task.order.value.map { (id, $0) } : nil },
                                          movedHere: Set(kept.filter { $0.value.order.movedHere || ($0.value.isNew && local[$0.key] != nil) }.keys),
                                          firstWithNone: firstWithNone, value: { kept[$0]?.order.value },
-                                         noneThere: { kept[$0].map { $0.order.onServer && $0.order.value == nil } ?? false })
+                                         noneThere: noneThere)
         placements += arranged.placements
         var sequence = arranged.sequence
         let placed = Set(sequence)
@@ -499,8 +501,7 @@ struct SyncPlan {
         // too. Appended as they came, they were in another order on each copy (found by an
         // independent tester).
         let staysWithNone = { (id: TaskItem.ID) in
-            !substituted.contains(id)
-                && kept[id].map { $0.order.onServer && $0.order.value == nil && !$0.order.movedHere } ?? false
+            noneThere(id) && kept[id]?.order.movedHere != true && !substituted.contains(id)
         }
         var tail = sequence.endIndex
         while tail > 0, staysWithNone(sequence[tail - 1]) { tail -= 1 }
