@@ -228,6 +228,14 @@ struct SyncPartsTests {
         #expect(Self.failure(of: "kill -9 $$") == .killed(signal: 9))
     }
 
+    /// What the command printed is read to its first line, however late that is read: it was
+    /// given one second after the command ended, and on a busy machine `printf` was said to have
+    /// printed nothing (a CI run). Here a process that has left the command's group prints it
+    /// after two seconds, as a slow read would find it.
+    @Test func thePasswordIsReadThoughItComesAfterTheCommandEnded() throws {
+        #expect(try PasswordCommand.run("setsid sh -c 'sleep 2; echo late' &", patience: 60) == "late")
+    }
+
     /// A password command that does not end is stopped after the sync's patience, or at Ctrl-C,
     /// with what it started: it was waited for forever, and outlived tasks (found by an
     /// independent tester).

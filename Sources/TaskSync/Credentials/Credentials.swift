@@ -97,9 +97,11 @@ enum PasswordCommand {
         // Read on a thread of its own, until the command and what it started close their output;
         // kept up to the first line's end, or 64 KiB: one printing without end (`yes`) filled the
         // memory (found by an independent tester).
+        // A thread of its own, not one of the shared queue's: on a busy machine the queue's came
+        // later than the command's end.
         let printed = Mutex([UInt8]())
         let closed = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while let count = Posix.read(child.output, into: &buffer, from: 0), count > 0 {
                 printed.withLock { kept in
@@ -126,7 +128,11 @@ enum PasswordCommand {
         // What it left running in the background (in its group) ends with it: it would hold the
         // output open. A daemon it started (gpg-agent) has left the group, and stays.
         Signals.killGroup(child.pid)
-        _ = closed.wait(timeout: .now() + .seconds(1))
+        // What it printed is read until the output closes or holds the first line (a daemon may
+        // keep it open), within the patience left: the read was given one second, and on a busy
+        // machine a password printed was said to be missing (a CI run).
+        while closed.wait(timeout: .now() + .milliseconds(10)) == .timedOut,
+              !printed.withLock({ $0.contains(UInt8(ascii: "\n")) }), !stopped(), Date() < end {}
         switch ended {
         case let .killed(signal)?: throw .passwordCommand(.killed(signal: signal))
         case let .exited(status)? where status != 0: throw .passwordCommand(.failed(status: status))
