@@ -128,15 +128,23 @@ enum PasswordCommand {
         // What it left running in the background (in its group) ends with it: it would hold the
         // output open. A daemon it started (gpg-agent) has left the group, and stays.
         Signals.killGroup(child.pid)
-        // What it printed is read until the output closes or holds the first line (a daemon may
-        // keep it open), within the patience left: the read was given one second, and on a busy
-        // machine a password printed was said to be missing (a CI run).
-        while closed.wait(timeout: .now() + .milliseconds(10)) == .timedOut,
-              !printed.withLock({ $0.contains(UInt8(ascii: "\n")) }), !stopped(), Date() < end {}
         switch ended {
         case let .killed(signal)?: throw .passwordCommand(.killed(signal: signal))
         case let .exited(status)? where status != 0: throw .passwordCommand(.failed(status: status))
         default: break
+        }
+        // What it printed is read until the output closes or holds the first line, within the
+        // patience left (five seconds at least): the read was given one second, and on a busy
+        // machine a password printed was said to be missing (a CI run). A daemon it started may
+        // keep the output open: what came without a line end is taken once nothing more came for
+        // a second.
+        let readEnd = max(end, Date(timeIntervalSinceNow: 5))
+        var kept = 0
+        var grew = Date()
+        while closed.wait(timeout: .now() + .milliseconds(10)) == .timedOut, !stopped(), Date() < readEnd {
+            let (count, hasLine) = printed.withLock { ($0.count, $0.contains(UInt8(ascii: "\n"))) }
+            if hasLine || (count > 0 && count == kept && Date().timeIntervalSince(grew) >= 1) { break }
+            if count != kept { (kept, grew) = (count, Date()) }
         }
         // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
         // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
