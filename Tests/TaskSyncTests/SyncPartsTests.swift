@@ -234,12 +234,19 @@ struct SyncPartsTests {
     /// after two seconds, as a slow read would find it. One printed without a line end while a
     /// daemon it started keeps the output open is taken once nothing more comes for a second, not
     /// at the end of the patience.
+    /// Each daemon says it has left the group (a file made) before the command goes on: one still
+    /// leaving as the command ends is stopped with the group.
     @Test func thePasswordIsReadThoughItComesAfterTheCommandEnded() throws {
-        #expect(try PasswordCommand.run("setsid sh -c 'sleep 2; echo late' &", patience: 60) == "late")
+        let left = FileManager.default.temporaryDirectory.appendingPathComponent("left-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: left) }
+        func daemon(_ script: String) -> String {
+            "rm -f \(left); setsid sh -c 'touch \(left); \(script)' & until [ -e \(left) ]; do sleep 0.01; done; "
+        }
+        #expect(try PasswordCommand.run(daemon("sleep 2; echo late"), patience: 60) == "late")
         let started = Date()
-        #expect(try PasswordCommand.run("setsid sleep 120.375 & printf secret", patience: 60) == "secret")
+        #expect(try PasswordCommand.run(daemon("exec sleep 120.375") + "printf secret", patience: 60) == "secret")
         // One that failed is said at once: what it printed is not read.
-        #expect(Self.failure(of: "setsid sleep 120.375 & exit 3", patience: 60) == .failed(status: 3))
+        #expect(Self.failure(of: daemon("exec sleep 120.375") + "exit 3", patience: 60) == .failed(status: 3))
         #expect(Date().timeIntervalSince(started) < 30)
         _ = ChildProcess.runBlocking("/usr/bin/pkill", ["-f", "sleep 120.375"])
     }
