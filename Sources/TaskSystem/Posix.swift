@@ -80,6 +80,17 @@ public enum Posix {
         }
     }
 
+    /// Whether `descriptor` has something to read (or has reached its end, or failed: reading says
+    /// which), waiting for it at most `milliseconds` (0: not at all).
+    public static func isReadable(_ descriptor: Int32, waitingAtMost milliseconds: Int32) -> Bool {
+        var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&polled, 1, milliseconds)
+            if ready >= 0 { return ready > 0 }
+            if errno != EINTR { return true }
+        }
+    }
+
     /// Reads from `descriptor` into `buffer[start...]` once: the number of bytes read (0 at end of
     /// file), or nil on error, `EINTR` included (a signal came first: the caller decides).
     public static func readOnce(_ descriptor: Int32, into buffer: inout [UInt8], from start: Int) -> Int? {

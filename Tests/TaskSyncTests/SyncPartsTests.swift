@@ -228,25 +228,25 @@ struct SyncPartsTests {
         #expect(Self.failure(of: "kill -9 $$") == .killed(signal: 9))
     }
 
-    /// What the command printed is read to its first line, however late that is read: it was
-    /// given one second after the command ended, and on a busy machine `printf` was said to have
-    /// printed nothing (a CI run). Here a process that has left the command's group prints it
-    /// after two seconds, as a slow read would find it. One printed without a line end while a
-    /// daemon it started keeps the output open is taken once nothing more comes for a second, not
-    /// at the end of the patience.
-    /// Each daemon says it has left the group (a file made) before the command goes on: one still
-    /// leaving as the command ends is stopped with the group.
-    @Test func thePasswordIsReadThoughItComesAfterTheCommandEnded() throws {
+    /// What the command printed before it ended is its answer: a daemon it started (one that has
+    /// left its group) and that keeps the output open is not waited for, whether it prints later,
+    /// never, or the command printed without a line end; it made the sync wait for the patience
+    /// (found by an independent tester). A first line that grows past a password's length, or a
+    /// failure, is said at once. Each daemon says it has left the group (a file made) before the
+    /// command goes on: one still leaving as the command ends is stopped with the group.
+    @Test func aDaemonHoldingTheOutputIsNotWaitedFor() throws {
         let left = FileManager.default.temporaryDirectory.appendingPathComponent("left-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: left) }
         func daemon(_ script: String) -> String {
             "rm -f \(left); setsid sh -c 'touch \(left); \(script)' & until [ -e \(left) ]; do sleep 0.01; done; "
         }
-        #expect(try PasswordCommand.run(daemon("sleep 2; echo late"), patience: 60) == "late")
         let started = Date()
         #expect(try PasswordCommand.run(daemon("exec sleep 120.375") + "printf secret", patience: 60) == "secret")
-        // One that failed is said at once: what it printed is not read.
+        #expect(Self.failure(of: daemon("exec sleep 120.375"), patience: 60) == .printedNothing)
+        #expect(Self.failure(of: daemon("sleep 2; echo late"), patience: 60) == .printedNothing)
         #expect(Self.failure(of: daemon("exec sleep 120.375") + "exit 3", patience: 60) == .failed(status: 3))
+        #expect(Self.failure(of: "cat /dev/zero", patience: 60) == .printedTooMuch(bytes: 4096))
+        #expect(Self.failure(of: "yes | tr -d '\\n'", patience: 60) == .printedTooMuch(bytes: 4096))
         #expect(Date().timeIntervalSince(started) < 30)
         _ = ChildProcess.runBlocking("/usr/bin/pkill", ["-f", "sleep 120.375"])
     }

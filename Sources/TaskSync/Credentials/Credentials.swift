@@ -94,61 +94,41 @@ enum PasswordCommand {
         guard let child = Posix.spawnShell(command) else {
             throw .passwordCommand(.couldNotRun(Posix.lastErrorDescription()))
         }
-        // Read on a thread of its own, until the command and what it started close their output;
-        // kept up to the first line's end, or 64 KiB: one printing without end (`yes`) filled the
-        // memory (found by an independent tester).
-        // A thread of its own, not one of the shared queue's: on a busy machine the queue's came
-        // later than the command's end.
-        let printed = Mutex([UInt8]())
-        let closed = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while let count = Posix.read(child.output, into: &buffer, from: 0), count > 0 {
-                printed.withLock { kept in
-                    guard kept.count < 65_536, !kept.contains(UInt8(ascii: "\n")) else { return }
-                    kept += buffer[..<min(count, 65_536 - kept.count)]
-                }
-            }
-            Posix.closeDescriptor(child.output)
-            closed.signal()
-        }
         running.withLock { _ = $0.insert(child.pid) }
         defer { running.withLock { _ = $0.remove(child.pid) } }
+        // Read here, between the checks of its end, not on a thread of its own: once a command
+        // ended, a second was given to that thread, and on a busy machine a password printed was
+        // said to be missing (a CI run). What a command wrote before it ended is in the pipe.
+        var output = CommandOutput(descriptor: child.output)
+        defer { output.close() }
         let end = Date(timeIntervalSinceNow: patience)
         var ended = Posix.ended(child.pid)
         while ended == nil {
-            if stopped() || Date() >= end {
+            output.read(waitingAtMost: 10)
+            // A first line longer than a password can never become one: `cat /dev/zero` was
+            // waited for until the patience ran out (found by an independent tester).
+            if stopped() || Date() >= end || output.isTooLong {
                 Signals.killGroup(child.pid)
                 while Posix.ended(child.pid) == nil { Thread.sleep(forTimeInterval: 0.01) }
+                if output.isTooLong { throw .passwordCommand(.printedTooMuch(bytes: longestPassword)) }
                 throw .passwordCommand(.noAnswer(seconds: Int(patience.rounded())))
             }
-            Thread.sleep(forTimeInterval: 0.01)
             ended = Posix.ended(child.pid)
         }
         // What it left running in the background (in its group) ends with it: it would hold the
-        // output open. A daemon it started (gpg-agent) has left the group, and stays.
+        // output open. A daemon it started (gpg-agent) has left the group, and stays; what it may
+        // print later is not waited for (a daemon holding the output made the sync wait for the
+        // patience: found by an independent tester).
         Signals.killGroup(child.pid)
         switch ended {
         case let .killed(signal)?: throw .passwordCommand(.killed(signal: signal))
         case let .exited(status)? where status != 0: throw .passwordCommand(.failed(status: status))
         default: break
         }
-        // What it printed is read until the output closes or holds the first line, within the
-        // patience left (five seconds at least): the read was given one second, and on a busy
-        // machine a password printed was said to be missing (a CI run). A daemon it started may
-        // keep the output open: what came without a line end is taken once nothing more came for
-        // a second.
-        let readEnd = max(end, Date(timeIntervalSinceNow: 5))
-        var kept = 0
-        var grew = Date()
-        while closed.wait(timeout: .now() + .milliseconds(10)) == .timedOut, !stopped(), Date() < readEnd {
-            let (count, hasLine) = printed.withLock { ($0.count, $0.contains(UInt8(ascii: "\n"))) }
-            if hasLine || (count > 0 && count == kept && Date().timeIntervalSince(grew) >= 1) { break }
-            if count != kept { (kept, grew) = (count, Date()) }
-        }
+        output.readWhatIsThere()
         // Split as bytes: a String holds CR LF as one character, which a split at LF passed over,
         // and a password file with Windows line ends gave one ending in CR (found by an independent tester).
-        var line = printed.withLock { $0 }.prefix { $0 != UInt8(ascii: "\n") }[...]
+        var line = output.firstLine
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard !line.isEmpty else { throw .passwordCommand(.printedNothing) }
         // One that printed on without a line end: sent, it made servers refuse the request's
@@ -161,5 +141,49 @@ enum PasswordCommand {
             throw .passwordCommand(.printedNoText)
         }
         return password
+    }
+}
+
+/// What a password command prints, read from its pipe as it comes: kept up to the first line's
+/// end, or 64 KiB; the rest is read and dropped, for the command to go on (one printing without end,
+/// `yes`, filled the memory: found by an independent tester).
+private struct CommandOutput {
+    private let descriptor: Int32
+    private var kept: [UInt8] = []
+    private var hasLine = false
+    private var closed = false
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The first line as printed, without its end; what was printed when there is no line end.
+    var firstLine: ArraySlice<UInt8> { kept.prefix { $0 != UInt8(ascii: "\n") } }
+
+    /// Whether the first line is longer than a password can be, without its end yet.
+    var isTooLong: Bool { !hasLine && kept.count > PasswordCommand.longestPassword }
+
+    /// Reads once what is there, waiting for it at most `milliseconds`.
+    mutating func read(waitingAtMost milliseconds: Int32) {
+        guard !closed else { return Thread.sleep(forTimeInterval: Double(milliseconds) / 1000) }
+        guard Posix.isReadable(descriptor, waitingAtMost: milliseconds) else { return }
+        guard let count = Posix.read(descriptor, into: &buffer, from: 0), count > 0 else {
+            closed = true
+            return
+        }
+        guard !hasLine, kept.count < 65_536 else { return }
+        let added = buffer[..<min(count, 65_536 - kept.count)]
+        hasLine = added.contains(UInt8(ascii: "\n"))
+        kept += added
+    }
+
+    /// Reads all that is in the pipe now, without waiting: all that an ended command printed.
+    mutating func readWhatIsThere() {
+        while !closed, Posix.isReadable(descriptor, waitingAtMost: 0) { read(waitingAtMost: 0) }
+    }
+
+    mutating func close() {
+        Posix.closeDescriptor(descriptor)
     }
 }
