@@ -256,7 +256,9 @@ enum SyncCommands {
             // the way out whole (it was cut at 80 columns: found by an independent tester).
             if case .taskListGone = error { return [.error("unsent: the task list paired with is no longer on the server (sync --unpair)")] }
             return [.error(unsent + error.message(netrcFile: netrcFile).abbreviated(to: 80 - unsent.count))]
-        case .timedOut: return [.error(unsent + "no answer within \(Int(limit.rounded())) s")]
+        // Not "no answer": the server may answer, and a password command be what has not ended
+        // (found by an independent tester).
+        case .timedOut: return [.error(unsent + "the sync was not done within \(Int(limit.rounded())) s")]
         case .waitedForAnotherSync: return [.error(unsent + "another sync of this list was under way for \(Int(limit.rounded())) s")]
         case .givenUp: return [.error(unsent + "interrupted")]
         }

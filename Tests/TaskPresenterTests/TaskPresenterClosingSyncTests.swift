@@ -189,7 +189,7 @@ import Testing
     @Test func aServerThatDoesNotAnswerIsGivenUpAfterTheLimit() throws {
         let closing = try Self.closingWithoutAnswer(finishLimit: 1) { _ in false }
 
-        #expect(closing.messages == ["unsent until the next sync: no answer within 1 s"])
+        #expect(closing.messages == ["unsent until the next sync: the sync was not done within 1 s"])
         #expect(closing.took < .seconds(30))
     }
 
