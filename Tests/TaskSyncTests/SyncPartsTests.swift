@@ -236,7 +236,10 @@ struct SyncPartsTests {
     /// command goes on: one still leaving as the command ends is stopped with the group.
     @Test func aDaemonHoldingTheOutputIsNotWaitedFor() throws {
         let left = FileManager.default.temporaryDirectory.appendingPathComponent("left-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: left) }
+        defer {
+            try? FileManager.default.removeItem(atPath: left)
+            _ = ChildProcess.runBlocking("/usr/bin/pkill", ["-f", "sleep 120.375"])
+        }
         func daemon(_ script: String) -> String {
             "rm -f \(left); setsid sh -c 'touch \(left); \(script)' & until [ -e \(left) ]; do sleep 0.01; done; "
         }
@@ -248,7 +251,6 @@ struct SyncPartsTests {
         #expect(Self.failure(of: "cat /dev/zero", patience: 60) == .printedTooMuch(bytes: 4096))
         #expect(Self.failure(of: "yes | tr -d '\\n'", patience: 60) == .printedTooMuch(bytes: 4096))
         #expect(Date().timeIntervalSince(started) < 30)
-        _ = ChildProcess.runBlocking("/usr/bin/pkill", ["-f", "sleep 120.375"])
     }
 
     /// A password command that does not end is stopped after the sync's patience, or at Ctrl-C,
