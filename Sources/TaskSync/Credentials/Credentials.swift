@@ -164,23 +164,29 @@ private struct CommandOutput {
     /// Whether the first line is longer than a password can be, without its end yet.
     var isTooLong: Bool { !hasLine && kept.count > PasswordCommand.longestPassword }
 
-    /// Reads once what is there, waiting for it at most `milliseconds`.
-    mutating func read(waitingAtMost milliseconds: Int32) {
-        guard !closed else { return Thread.sleep(forTimeInterval: Double(milliseconds) / 1000) }
-        guard Posix.isReadable(descriptor, waitingAtMost: milliseconds) else { return }
+    /// Reads once what is there, waiting for it at most `milliseconds`; once the output is closed,
+    /// only waits (the caller's loop keeps its pace). Returns whether bytes were read.
+    @discardableResult
+    mutating func read(waitingAtMost milliseconds: Int32) -> Bool {
+        guard !closed else {
+            Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+            return false
+        }
+        guard Posix.isReadable(descriptor, waitingAtMost: milliseconds) else { return false }
         guard let count = Posix.read(descriptor, into: &buffer, from: 0), count > 0 else {
             closed = true
-            return
+            return false
         }
-        guard !hasLine, kept.count < 65_536 else { return }
+        guard !hasLine, kept.count < 65_536 else { return true }
         let added = buffer[..<min(count, 65_536 - kept.count)]
         hasLine = added.contains(UInt8(ascii: "\n"))
         kept += added
+        return true
     }
 
     /// Reads all that is in the pipe now, without waiting: all that an ended command printed.
     mutating func readWhatIsThere() {
-        while !closed, Posix.isReadable(descriptor, waitingAtMost: 0) { read(waitingAtMost: 0) }
+        while read(waitingAtMost: 0) {}
     }
 
     mutating func close() {
